@@ -1,0 +1,45 @@
+"""A GradientTape gives gradients once, unless persistent
+
+When you hit it: you need two gradients from one forward pass (say, of two
+losses) and call `tape.gradient` a second time.
+
+What is going on: `tf.GradientTape` frees the operations it recorded when
+`gradient()` returns, to release memory. A second call on the same tape
+raises. `persistent=True` keeps the record until the tape is deleted.
+
+Pitfall: a persistent tape holds every intermediate tensor alive; `del`
+it as soon as you are done, or compute both gradients in one call with
+`tape.gradient([loss_a, loss_b], ...)` when you want their sum.
+
+severity: crash
+topics: G8, E10
+"""
+
+import tensorflow as tf
+
+x = tf.Variable(3.0)
+
+try:
+    # --8<-- [start:wrong]
+    with tf.GradientTape() as tape:
+        y = x * x
+        z = y * x
+    dy_dx = tape.gradient(y, x)  # 6.0
+    dz_dx = tape.gradient(z, x)  # raises RuntimeError
+    # --8<-- [end:wrong]
+except RuntimeError as err:
+    message = str(err)
+print("RuntimeError:", message)
+assert "non-persistent" in message, "expected the non-persistent tape error"
+
+# --8<-- [start:right]
+with tf.GradientTape(persistent=True) as tape:
+    y = x * x
+    z = y * x
+dy_dx = tape.gradient(y, x)
+dz_dx = tape.gradient(z, x)
+del tape  # release what the tape holds
+# --8<-- [end:right]
+print("dy/dx =", float(dy_dx), " dz/dx =", float(dz_dx))
+assert float(dy_dx) == 6.0, "expected d(x^2)/dx = 2x = 6 at x=3"
+assert float(dz_dx) == 27.0, "expected d(x^3)/dx = 3x^2 = 27 at x=3"

@@ -1,0 +1,145 @@
+"""The built site: every stage page, every entry, no broken link, nothing
+fetched from elsewhere, error messages in the search index."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from conftest import ROOT
+
+from engine import entry as entries
+from engine import record as records
+
+STAGES = ["setup", "graphs", "data", "model", "training", "save-load",
+          "deploy", "debugging", "performance"]
+ENTRY_CALL = re.compile(r"""\{\{\s*entry\(\s*["']([^"']+)["']\s*\)\s*\}\}""")
+
+
+def entries_by_page() -> dict[str, list[str]]:
+    pages = {}
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        pages[page.stem] = ENTRY_CALL.findall(page.read_text())
+    return pages
+
+
+def test_every_snippet_is_on_exactly_one_page():
+    shown: dict[str, list[str]] = {}
+    for page, rels in entries_by_page().items():
+        for rel in rels:
+            shown.setdefault(rel, []).append(page)
+    for path in entries.snippet_files():
+        rel = path.relative_to(entries.SNIPPETS).as_posix()
+        assert rel in shown, f"snippets/{rel} is on no page (an orphan)"
+        assert len(shown[rel]) == 1, f"snippets/{rel} is on {shown[rel]}"
+
+
+def test_every_stage_has_its_own_snippets():
+    for page, rels in entries_by_page().items():
+        if page in STAGES:
+            assert rels, f"docs/{page}.md shows no entry"
+            for rel in rels:
+                assert rel.startswith(f"{page}/"), (
+                    f"docs/{page}.md shows snippets/{rel} of another stage")
+
+
+class Collector(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.resources: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs["href"])
+        for name in ("src", "href"):
+            if tag in ("script", "img", "link", "iframe") and attrs.get(name):
+                self.resources.append(attrs[name])
+
+
+def parse(path: Path) -> Collector:
+    collector = Collector()
+    collector.feed(path.read_text(encoding="utf-8"))
+    return collector
+
+
+@pytest.fixture(scope="module")
+def pages(built_site):
+    return {p: parse(p) for p in built_site.rglob("*.html")}
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_stage_page_shows_each_entry_with_its_record(stage, built_site,
+                                                       pages):
+    page = built_site / stage / "index.html"
+    assert page.exists(), f"/{stage}/ was not built"
+    html = page.read_text(encoding="utf-8")
+    record = records.load()
+    for rel in entries_by_page()[stage]:
+        item = entries.load(entries.SNIPPETS / rel)
+        assert item.anchor in pages[page].ids, f"#{item.anchor} missing"
+        assert f"snippets/{rel}" in html
+        if record[rel]["status"] == "skipped":
+            assert "Not yet verified on GPU" in html
+        else:
+            first = record[rel]["output"].strip().splitlines()[0]
+            escaped = (first.replace("&", "&amp;").replace("<", "&lt;")
+                       .replace(">", "&gt;"))
+            assert escaped[:40] in html or first[:40] in html, (
+                f"output of snippets/{rel} is not on /{stage}/")
+
+
+def test_internal_links_and_anchors_resolve(built_site, pages):
+    broken = []
+    for page, collector in pages.items():
+        for href in collector.links:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith("mailto:"):
+                continue
+            target = page if not parts.path else (
+                page.parent / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(built_site)}: {href}")
+            elif parts.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else set()
+                if unquote(parts.fragment) not in ids:
+                    broken.append(f"{page.relative_to(built_site)}: {href}")
+    assert not broken, "broken links:\n" + "\n".join(broken)
+
+
+def test_nothing_is_loaded_from_another_host(pages):
+    external = [f"{page.name}: {url}" for page, c in pages.items()
+                for url in c.resources
+                if urlsplit(url).scheme in ("http", "https")
+                or url.startswith("//")]
+    assert not external, "\n".join(external)
+
+
+def test_search_index_holds_api_names_and_error_messages(built_site):
+    index = json.loads(
+        (built_site / "search" / "search_index.json").read_text())
+    text = " ".join(doc["text"] + " " + doc["title"] for doc in index["docs"])
+    assert "non-persistent GradientTape" in text
+    assert "prefetch" in text
+    separator = index["config"]["separator"]
+    assert re.split(separator, "tf.data.Dataset.prefetch")[-1] == "prefetch"
+    assert "from" in re.split(separator, "from_logits")
+    assert "Generator" in re.split(separator, "randomGenerator")
+
+
+def test_pages_name_the_tensorflow_version(built_site):
+    version = records.tensorflow_version()
+    for stage in STAGES:
+        html = (built_site / stage / "index.html").read_text()
+        assert f"Verified with TensorFlow {version}" in html or (
+            "Not yet verified on GPU" in html)

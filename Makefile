@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-requirements
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test build verify bench lock clean
+.PHONY: serve test build verify bench lock clean offline vendor pdf
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +24,10 @@ test: $(STAMP)
 verify: $(STAMP)
 	$(PY) -m engine.verify $(if $(FORCE),--force)
 
-## build: the static site into site/ (strict)
+## build: the static site into site/ (strict), with a PDF per stage
 build: verify
 	$(PY) -m mkdocs build --strict --site-dir site
+	$(PY) -m macros.sheets site
 
 ## bench: cold engine vs naive verification, warm verification, build
 bench: $(STAMP)
@@ -39,3 +40,14 @@ lock:
 
 clean:
 	rm -rf site $(VENV)
+
+## offline: the site variant that works from file:// into site-offline/
+offline: verify
+	OFFLINE=true $(PY) -m mkdocs build --strict --site-dir site-offline
+
+## vendor: refresh the bundled iframe-worker shim from the npm registry
+vendor:
+	cd $$(mktemp -d) && npm pack --silent iframe-worker@1.0.4 \
+		&& tar xzf iframe-worker-1.0.4.tgz \
+		&& cp package/shim/index.js $(CURDIR)/docs/assets/vendor/iframe-worker/shim.js \
+		&& cp package/LICENSE $(CURDIR)/docs/assets/vendor/iframe-worker/LICENSE

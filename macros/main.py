@@ -33,6 +33,8 @@ SEVERITY_TITLES = {
     "perf": "Correct, but slow or wasteful",
     "tip": "A habit that saves time",
 }
+STAGES = ["setup", "graphs", "data", "model", "training", "save-load",
+          "deploy", "debugging", "performance"]
 SECTION_TITLES = {"wrong": "Wrong", "right": "Right", "show": "Code"}
 
 
@@ -112,6 +114,12 @@ def define_env(env):
     anchors_by_page: dict[str, dict[str, str]] = {}
     used: dict[str, str] = {}
     env.variables["tf_version"] = records.tensorflow_version()
+    # For the theme override (print header, PDF link).
+    record = records.load()
+    env.conf["extra"]["tf_version"] = records.tensorflow_version()
+    env.conf["extra"]["verified_on"] = max(
+        (item["date"] for item in record.values()), default="never")
+    env.conf["extra"]["stages"] = STAGES
     env.variables["used_snippets"] = used
 
     @env.macro

@@ -98,4 +98,7 @@ def built_site(verification, tmp_path_factory):
                           env={"PYTHONPATH": str(guard)})
     assert result.returncode == 0, (
         f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}")
+    from macros.sheets import build_sheets
+
+    build_sheets(site)  # the PDFs the stage pages link to
     return site

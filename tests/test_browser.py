@@ -1,0 +1,168 @@
+"""The built site in a real Chromium: clean loads, accessibility, phone
+width, printed sheets, search, and the offline variant from file://."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, mkdocs_build
+from search_queries import QUERIES
+
+from macros.browser import chromium, serve
+from macros.main import STAGES
+from macros.sheets import page_count, print_stage
+
+PAGES = ["", "verification/"] + [f"{stage}/" for stage in STAGES]
+# A4 landscape minus the print stylesheet's margins (8 mm each side), in
+# CSS pixels: the width the printed columns are laid out in.
+PRINT_WIDTH_PX = round((297 - 16) / 25.4 * 96)
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    with serve(built_site) as base, chromium() as browser:
+        yield base, browser
+
+
+def open_page(browser, url, **context):
+    """Open a page and collect what would make it unclean."""
+    page = browser.new_page(**context)
+    problems: list[str] = []
+    page.on("console", lambda msg: msg.type == "error"
+            and problems.append(f"console error: {msg.text}"))
+    page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
+    page.on("requestfailed", lambda req: problems.append(
+        f"request failed: {req.url}"))
+
+    def check_request(request):
+        if not re.match(r"(https?://127\.0\.0\.1[:/]|data:|blob:|file:)",
+                        request.url):
+            problems.append(f"request left the local server: {request.url}")
+
+    page.on("request", check_request)
+    page.goto(url, wait_until="networkidle")
+    return page, problems
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_loads_cleanly_and_accessibly(site, path):
+    from axe_playwright_python.sync_playwright import Axe
+
+    base, browser = site
+    for scheme in ("light", "dark"):
+        page, problems = open_page(browser, base + path, color_scheme=scheme)
+        results = Axe().run(page)
+        serious = [f"{v['id']} ({v['impact']}): {v['help']} -> "
+                   f"{[n['target'] for n in v['nodes']][:3]}"
+                   for v in results.response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        page.close()
+        assert not problems, f"/{path} ({scheme}): {problems}"
+        assert not serious, f"/{path} ({scheme}) axe: {serious}"
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_stage_page_fits_a_phone(site, stage):
+    base, browser = site
+    page, problems = open_page(browser, f"{base}{stage}/",
+                               viewport={"width": 390, "height": 844})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.close()
+    assert width <= 390, f"/{stage}/ scrolls sideways at 390 px ({width})"
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_stage_prints_on_two_pages_without_clipping(site, stage):
+    base, browser = site
+    for paper in ("A4", "Letter"):
+        pdf = print_stage(browser, f"{base}{stage}/", paper)
+        assert page_count(pdf) <= 2, (
+            f"/{stage}/ prints on {page_count(pdf)} {paper} pages (budget 2)")
+    page = browser.new_page(viewport={"width": PRINT_WIDTH_PX, "height": 800})
+    page.goto(f"{base}{stage}/", wait_until="networkidle")
+    page.emulate_media(media="print")
+    clipped = page.evaluate("""() => [...document.querySelectorAll(
+        'article pre, article code, article table, article img')]
+        .filter(el => el.offsetParent !== null
+                && el.scrollWidth > el.clientWidth + 1)
+        .map(el => el.tagName + ': ' + el.textContent.slice(0, 60))""")
+    hidden = page.evaluate("""() => [...document.querySelectorAll(
+        '.entry-pitfall')].filter(el => el.offsetParent === null).length""")
+    page.close()
+    assert not clipped, f"/{stage}/ clips in print: {clipped}"
+    assert hidden == 0, f"/{stage}/ hides {hidden} pitfall(s) in print"
+
+
+def search(page, query: str) -> tuple[list[str], float]:
+    """Type a query into the search box; return the result links (entry
+    anchors as 'stage/#anchor', in order) and the time from the last
+    keystroke to results for the whole query."""
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    page.wait_for_selector(".md-search-result__item", state="detached")
+    box.press_sequentially(query[:-1])
+    start = time.monotonic()
+    box.press(query[-1] if query[-1] != " " else "Space")
+    page.wait_for_function(
+        """q => { const m = document.querySelector('.md-search-result__meta');
+                  return document.querySelector('.md-search-result__item')
+                         && document.querySelector('.md-search__input').value
+                            === q && m && /\\d|No matching/.test(m.textContent);
+        }""", arg=query)
+    elapsed = time.monotonic() - start
+    hrefs = page.eval_on_selector_all(
+        ".md-search-result__link",
+        "els => els.map(e => e.getAttribute('href'))")
+    ranked = []
+    for href in hrefs:
+        match = re.match(r"https?://[^/]+/([^?#]*)(?:\?[^#]*)?#(.+)$", href)
+        if match and f"{match[1]}#{match[2]}" not in ranked:
+            ranked.append(f"{match[1]}#{match[2]}")
+    return ranked, elapsed
+
+
+def test_search_finds_api_names_and_error_messages(site, record_property):
+    base, browser = site
+    page = browser.new_page()
+    page.goto(base, wait_until="networkidle")
+    page.locator("input.md-search__input").click()
+    misses, hit1, hit3, times = [], 0, 0, []
+    for query, expected in QUERIES:
+        ranked, elapsed = search(page, query)
+        times.append(elapsed)
+        hit1 += ranked[:1] == [expected]
+        hit3 += expected in ranked[:3]
+        if expected not in ranked[:3]:
+            misses.append(f"{query!r}: expected {expected}, got {ranked[:3]}")
+    page.close()
+    times.sort()
+    report = (f"search: {len(QUERIES)} queries, hit@1 {hit1}/{len(QUERIES)}, "
+              f"hit@3 {hit3}/{len(QUERIES)}, time to results median "
+              f"{times[len(times) // 2] * 1000:.0f} ms, max "
+              f"{times[-1] * 1000:.0f} ms")
+    print(report)
+    record_property("search", report)
+    assert len(QUERIES) >= 40
+    assert not misses, report + "\n" + "\n".join(misses)
+
+
+def test_offline_variant_searches_from_file_url(verification, tmp_path):
+    verification.wait_all()
+    result = mkdocs_build(ROOT / "mkdocs.yml", tmp_path / "offline",
+                          env={"OFFLINE": "true"})
+    assert result.returncode == 0, result.stderr
+    index = tmp_path / "offline" / "index.html"
+    assert "unpkg.com" not in index.read_text()
+    with chromium() as browser:
+        page, problems = open_page(browser, index.as_uri())
+        page.locator("input.md-search__input").click()
+        page.locator("input.md-search__input").press_sequentially("prefetch")
+        page.wait_for_selector(".md-search-result__item", timeout=15000)
+        first = page.eval_on_selector(".md-search-result__link",
+                                      "e => e.getAttribute('href')")
+        page.close()
+    assert not problems, problems
+    assert Path(first.split("?")[0].split("#")[0]).suffix == ".html", first

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -21,8 +22,10 @@ def default_jobs() -> int:
 
 
 def child_env() -> dict[str, str]:
+    """The environment of a snippet run. TensorFlow's log level is left as
+    it is in a plain `python snippet.py` run: its logs go to stderr, which
+    the record does not show, and a snippet may assert on them."""
     env = dict(os.environ)
-    env["TF_CPP_MIN_LOG_LEVEL"] = "2"
     env["PYTHONHASHSEED"] = "0"
     env["PYTHONPATH"] = str(ROOT)
     env["MPLBACKEND"] = "Agg"
@@ -36,6 +39,7 @@ def request(entry: Entry, artifacts: Path | None) -> dict:
         "timeout": TIMEOUT,
         "requires_gpu": entry.requires_gpu,
         "artifacts": str(artifacts) if artifacts else "",
+        "exclusive": "volatile" in entry.meta,
     }
 
 
@@ -50,24 +54,39 @@ class ForkServer:
             env=child_env(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            text=True,
+            bufsize=0,
         )
-        ready = self.process.stdout.readline()
+        self.pending = b""
+        ready = self.readline(timeout=600)
         if not ready.startswith('{"ready"'):
             raise RuntimeError(f"fork server did not start: {ready!r}")
 
+    def readline(self, timeout: float) -> str:
+        """One line from the server; fail if it stays silent for timeout s."""
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+            if not ready:
+                self.process.kill()
+                raise RuntimeError(f"fork server silent for {timeout:.0f} s")
+            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+            if not chunk:
+                raise RuntimeError("fork server died")
+            self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line.decode()
+
     def run(self, requests: Iterable[dict]) -> Iterator[dict]:
-        """Submit every request at once; yield results as they finish."""
+        """Submit every request at once; yield results as they finish.
+        Exclusive ones (timings) go last and run one at a time."""
         count = 0
-        for item in requests:
-            self.process.stdin.write(json.dumps(item) + "\n")
+        for item in sorted(requests, key=lambda r: bool(r.get("exclusive"))):
+            self.process.stdin.write((json.dumps(item) + "\n").encode())
             count += 1
         self.process.stdin.flush()
         for _ in range(count):
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("fork server died")
-            yield json.loads(line)
+            # Each child is killed at its time limit, so a silence much longer
+            # than that means the server itself is stuck: fail, do not hang.
+            yield json.loads(self.readline(timeout=TIMEOUT + 120))
 
     def close(self) -> None:
         if self.process.poll() is None:

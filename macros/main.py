@@ -143,7 +143,6 @@ def define_env(env):
             raise EntryRenderError(
                 f"{where}: duplicate anchor #{item.anchor}: snippets/{rel} "
                 f"and snippets/{anchors[item.anchor]}")
-        record = records.load()
         problem = records.problem(rel, path, record)
         if problem:
             raise EntryRenderError(f"{where}: snippets/{rel} {problem}")

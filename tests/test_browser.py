@@ -131,11 +131,13 @@ def test_search_finds_api_names_and_error_messages(site, record_property):
     page.locator("input.md-search__input").click()
     misses, hit1, hit3, times = [], 0, 0, []
     for query, expected in QUERIES:
+        wanted = expected if isinstance(expected, tuple) else (expected,)
         ranked, elapsed = search(page, query)
         times.append(elapsed)
-        hit1 += ranked[:1] == [expected]
-        hit3 += expected in ranked[:3]
-        if expected not in ranked[:3]:
+        hit1 += bool(ranked[:1]) and ranked[0] in wanted
+        found = any(anchor in wanted for anchor in ranked[:3])
+        hit3 += found
+        if not found:
             misses.append(f"{query!r}: expected {expected}, got {ranked[:3]}")
     page.close()
     times.sort()

@@ -153,7 +153,11 @@ class Server:
         selector.register(0, selectors.EVENT_READ)
         pending = b""
         while not (self.closed and not self.queue and not self.running):
-            timeout = None if not self.running and not self.closed else 0.02
+            self.reap()
+            self.start_next()
+            # Block on stdin only when there is nothing to start or watch.
+            idle = not self.running and not self.queue and not self.closed
+            timeout = None if idle else 0.02
             for _key, _mask in selector.select(timeout):
                 data = os.read(0, 65536)
                 if not data:
@@ -162,8 +166,6 @@ class Server:
                 pending += data
                 *lines, pending = pending.split(b"\n")
                 self.queue.extend(json.loads(ln) for ln in lines if ln.strip())
-            self.start_next()
-            self.reap()
 
 
 def main() -> None:

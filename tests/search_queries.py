@@ -9,7 +9,8 @@ QUERIES = [
     # API names
     ("prefetch", "data/#prefetch-last"),
     ("tf.data.AUTOTUNE", "data/#prefetch-last"),
-    ("from_logits", "model/#dense-outputs-logits"),
+    ("from_logits", ("model/#dense-outputs-logits",
+                     "model/#softmax-output-with-from-logits")),
     ("set_memory_growth", "setup/#gpu-memory-growth"),
     ("drop_remainder", "data/#batch-drop-remainder"),
     ("padded_batch", "data/#padded-batch-sequences"),

@@ -40,15 +40,14 @@ def make_project(tmp: Path, snippets: dict[str, str], pages: dict[str, str],
     """A copy of the project with only the given snippets and pages, and a
     record that says each snippet passed (the build's checks are under
     test here, not the runs)."""
-    for name in ("engine", "macros"):
+    for name in ("engine", "macros", "hooks", "overrides", "docs/stylesheets",
+                 "docs/javascripts", "docs/assets"):
         shutil.copytree(ROOT / name, tmp / name,
                         ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "requirements.txt", tmp / "requirements.txt")
     config = (ROOT / "mkdocs.yml").read_text()
     config = re.sub(r"\nnav:\n(  - .*\n)+", "\n", config)
     (tmp / "mkdocs.yml").write_text(config)
-    shutil.copytree(ROOT / "docs" / "stylesheets",
-                    tmp / "docs" / "stylesheets")
     for rel, text in pages.items():
         (tmp / "docs" / rel).write_text(text)
     record = {}
@@ -169,7 +168,8 @@ def runs(tmp_path_factory):
         path.write_text(text)
         requests.append({"id": name, "path": str(path),
                          "timeout": 3 if name == "slow" else 120})
-    server = ForkServer(jobs=2)
+    # One job, so the queue path (start the next when one ends) is exercised.
+    server = ForkServer(jobs=1)
     try:
         return {r["id"]: r for r in server.run(requests)}
     finally:

@@ -60,8 +60,12 @@ class Collector(HTMLParser):
             self.ids.add(attrs["id"])
         if tag == "a" and attrs.get("href"):
             self.links.append(attrs["href"])
+        # What the browser fetches: not canonical/alternate <link>s.
+        loaded = tag in ("script", "img", "iframe", "source") or (
+            tag == "link" and set((attrs.get("rel") or "").split())
+            & {"stylesheet", "icon", "preload", "modulepreload", "manifest"})
         for name in ("src", "href"):
-            if tag in ("script", "img", "link", "iframe") and attrs.get(name):
+            if loaded and attrs.get(name):
                 self.resources.append(attrs[name])
 
 
@@ -104,8 +108,12 @@ def test_internal_links_and_anchors_resolve(built_site, pages):
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or href.startswith("mailto:"):
                 continue
-            target = page if not parts.path else (
-                page.parent / unquote(parts.path)).resolve()
+            if not parts.path:
+                target = page
+            elif parts.path.startswith("/"):  # site_url's path is / here
+                target = built_site / unquote(parts.path).lstrip("/")
+            else:
+                target = (page.parent / unquote(parts.path)).resolve()
             if target.is_dir():
                 target = target / "index.html"
             if not target.exists():

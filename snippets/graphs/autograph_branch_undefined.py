@@ -1,0 +1,77 @@
+"""Give a variable a value on every branch of a tensor if
+
+When you hit it: code that runs eagerly fails once you add
+`@tf.function`, with `ValueError: 'label' must also be initialized in
+the else branch`.
+
+What is going on: a graph conditional (`tf.cond`) must return the same
+names, with the same dtypes, from both branches, because either may run.
+AutoGraph turns an `if` on a tensor into such a conditional, so a name
+set in only one branch has no value on the other path. Eagerly, Python
+runs just the branch taken, and the same code works.
+
+Pitfall: initialise the name before the `if` (or in an `else`) with the
+same dtype as the other branch: a Python `0.0` on one side and an
+`int32` tensor on the other raises `TypeError: 'label' has dtype int32
+in the main branch, but dtype float32 in the else branch`.
+
+severity: crash
+topics: G6, G10
+"""
+
+import tensorflow as tf
+
+
+# --8<-- [start:wrong]
+def pick_label(score):
+    if score > 0.5:
+        label = tf.constant(1)
+    return label
+# --8<-- [end:wrong]
+
+
+eager_label = int(pick_label(tf.constant(0.9)))    # fine eagerly
+try:
+    tf.function(pick_label)(tf.constant(0.9))
+except ValueError as err:
+    message = str(err).strip().splitlines()[-1].strip()
+print("eager:", eager_label)
+print("graph:", message)
+
+
+# --8<-- [start:right]
+@tf.function
+def pick_label(score):
+    label = tf.constant(0)           # defined on every path
+    if score > 0.5:
+        label = tf.constant(1)
+    return label
+# --8<-- [end:right]
+
+
+labels = [int(pick_label(tf.constant(s))) for s in (0.9, 0.1)]
+print("fixed:", labels)
+
+
+@tf.function
+def mixed_types(score):
+    label = 0.0                      # Python float, not a tensor
+    if score > 0.5:
+        label = tf.constant(1)       # int32 tensor
+    return label
+
+
+try:
+    mixed_types(tf.constant(0.9))
+except TypeError as err:
+    mixed_message = str(err).strip().splitlines()[-1].strip()
+print("mixed:", mixed_message)
+
+assert eager_label == 1, "expected the eager call to work"
+assert "must also be initialized in the else branch" in message, (
+    "expected AutoGraph's undefined-in-branch error"
+)
+assert labels == [1, 0], "expected both paths to work once initialised"
+assert "has dtype int32 in the main branch" in mixed_message, (
+    "expected mismatched branch dtypes to raise TypeError"
+)

@@ -1,0 +1,99 @@
+"""Write Python if/for/while on tensors; AutoGraph turns them into graph ops
+
+When you hit it: your `tf.function` branches or loops on a tensor value
+and you wonder whether you must rewrite it with `tf.cond` and
+`tf.while_loop`.
+
+What is going on: you need not. AutoGraph rewrites `if` on a tensor into
+a conditional op (`StatelessIf`) and `for ... in tf.range(n)` or `while`
+on a tensor into a loop op (`StatelessWhile`); one graph then handles
+every value. The common belief that a Python `if` on a tensor compiles
+silently wrong is false.
+
+Pitfall: a condition or range on a Python value runs at trace time:
+`for i in range(3)` is unrolled into three copies of the body, and
+`if training:` with a Python bool bakes one branch into the graph.
+
+severity: tip
+topics: G6
+"""
+
+import tensorflow as tf
+
+
+# --8<-- [start:show]
+@tf.function
+def flip_if_negative(scores):
+    if tf.reduce_sum(scores) < 0:      # tensor: becomes StatelessIf
+        scores = -scores
+    return scores
+
+
+@tf.function
+def total(n):
+    acc = tf.constant(0)
+    for i in tf.range(n):              # tensor: becomes StatelessWhile
+        acc += i
+    return acc
+
+
+@tf.function
+def unrolled_total():
+    acc = tf.constant(0)
+    for i in range(3):                 # Python: unrolled at trace
+        acc += i
+    return acc
+# --8<-- [end:show]
+
+
+def op_types(fn, *specs):
+    graph = fn.get_concrete_function(*specs).graph
+    return [op.type for op in graph.get_operations()]
+
+
+positive = flip_if_negative(tf.constant([1.0, 2.0])).numpy().tolist()
+negative = flip_if_negative(tf.constant([-4.0, 3.0])).numpy().tolist()
+value_traces = flip_if_negative.experimental_get_tracing_count()
+
+
+@tf.function
+def double_until(limit):
+    value = tf.constant(1)
+    while value < limit:               # tensor: a while loop op
+        value *= 2
+    return value
+
+
+@tf.function
+def dropout_or_not(scores, training):
+    if training:                       # Python bool: decided at trace
+        scores = scores * 0.5
+    return scores
+
+
+if_ops = op_types(flip_if_negative, tf.TensorSpec([None]))
+loop_ops = op_types(total, tf.TensorSpec([], tf.int32))
+unrolled_ops = op_types(unrolled_total)
+while_ops = op_types(double_until, tf.TensorSpec([], tf.int32))
+baked_ops = op_types(dropout_or_not, tf.TensorSpec([None]), True)
+
+print("flip_if_negative:", positive, negative, "traces:", value_traces)
+print("tensor if      -> StatelessIf:   ", "StatelessIf" in if_ops)
+print("tensor while   -> StatelessWhile:", "StatelessWhile" in while_ops)
+print("tf.range for   -> StatelessWhile:", "StatelessWhile" in loop_ops)
+print("range(3) for   -> AddV2 copies:  ", unrolled_ops.count("AddV2"))
+print("Python bool if -> StatelessIf:   ", "StatelessIf" in baked_ops)
+
+assert positive == [1.0, 2.0] and negative == [4.0, -3.0], (
+    "expected both branches to work from one graph"
+)
+assert value_traces == 1, "expected one trace for both branches"
+assert "StatelessIf" in if_ops, "expected if on a tensor to become a cond"
+assert "StatelessWhile" in loop_ops, "expected a tf.range loop op"
+assert int(total(5)) == 10, "expected 0+1+2+3+4 from the graph loop"
+assert "StatelessWhile" in while_ops, "expected while to become a loop op"
+assert int(double_until(tf.constant(20))) == 32, "expected 1->2->...->32"
+assert "StatelessIf" not in baked_ops, "expected a Python bool: no cond op"
+assert "Mul" in baked_ops, "expected the True branch baked into the graph"
+assert "StatelessWhile" not in unrolled_ops, "expected no loop op"
+assert unrolled_ops.count("AddV2") == 3, "expected 3 unrolled additions"

@@ -1,0 +1,72 @@
+"""Python side effects in a tf.function run once, at trace time
+
+When you hit it: a `print` or a `list.append` inside a `tf.function`
+fires on the first call and then goes quiet, or your list fills with
+symbolic tensors that have no values.
+
+What is going on: `tf.function` runs your Python body only to trace a
+graph; later calls run the graph, which holds TensorFlow ops only. So
+Python `print`, `append`, counters and file writes run once per trace.
+What they see are symbolic tensors (`Tensor("batch:0", ...)`), not
+values. Under `tf.config.run_functions_eagerly(True)` they run on every
+call again.
+
+Pitfall: to log every step use `tf.print`; to collect values return them
+from the function (or write a `tf.Variable`). A Python side effect that
+fires again means the function retraced.
+
+severity: silent
+topics: G6, G7, G10
+"""
+
+import contextlib
+import io
+
+import tensorflow as tf
+
+# --8<-- [start:show]
+seen_batches = []
+
+
+@tf.function
+def train_step(batch):
+    print("tracing train_step")       # Python: at trace time only
+    seen_batches.append(batch)        # a symbolic tensor, once
+    return tf.reduce_mean(batch)
+
+
+means = [train_step(tf.fill([4], float(step))) for step in range(3)]
+# 1 line printed, len(seen_batches) == 1, but 3 means returned
+# --8<-- [end:show]
+
+graph_out = io.StringIO()
+seen_batches.clear()
+train_step = tf.function(train_step.python_function)
+with contextlib.redirect_stdout(graph_out):
+    for step in range(3):
+        train_step(tf.fill([4], float(step)))
+graph_seen = list(seen_batches)
+
+eager_out = io.StringIO()
+seen_batches.clear()
+tf.config.run_functions_eagerly(True)
+with contextlib.redirect_stdout(eager_out):
+    for step in range(3):
+        train_step(tf.fill([4], float(step)))
+tf.config.run_functions_eagerly(False)
+
+graph_prints = graph_out.getvalue().count("tracing")
+eager_prints = eager_out.getvalue().count("tracing")
+print("graph: prints", graph_prints, "| appended", len(graph_seen))
+print("appended item:", graph_seen[0])
+print("eager: prints", eager_prints, "| appended", len(seen_batches))
+print("means:", [float(m) for m in means])
+
+assert graph_prints == 1, "expected print to run only while tracing"
+assert len(graph_seen) == 1, "expected append to run only while tracing"
+assert not hasattr(graph_seen[0], "numpy"), "expected a symbolic tensor"
+assert eager_prints == 3, "expected print every call when run eagerly"
+assert len(seen_batches) == 3, "expected append every call when eager"
+assert [float(m) for m in means] == [0.0, 1.0, 2.0], (
+    "expected the graph itself to run on every call"
+)

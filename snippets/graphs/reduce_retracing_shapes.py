@@ -1,0 +1,56 @@
+"""Let tf.function generalise shapes with reduce_retracing=True
+
+When you hit it: a `tf.function` receives batches whose length changes
+(last partial batch, variable-length text) and traces again for each new
+shape.
+
+What is going on: by default `tf.function` traces one graph per input
+shape it sees. With `tf.function(reduce_retracing=True)` it relaxes the
+changed dimension to `None` after the second shape, so one general graph
+serves every later length. `experimental_get_tracing_count()` tells you
+how many traces a function made.
+
+Pitfall: a general graph knows less (`x.shape[0]` is `None` in it), so
+code that needs the static length must use `tf.shape(x)[0]`. For a
+fixed contract, prefer an `input_signature`.
+
+severity: perf
+topics: G4
+"""
+
+import tensorflow as tf
+
+
+@tf.function
+def default_sum(tokens):
+    return tf.reduce_sum(tokens)
+
+
+# --8<-- [start:show]
+@tf.function(reduce_retracing=True)
+def relaxed_sum(tokens):
+    return tf.reduce_sum(tokens)
+
+
+for length in range(1, 7):             # six different shapes
+    tokens = tf.ones([length])
+    default_sum(tokens)                # 6 traces
+    relaxed_sum(tokens)                # 2 traces: [1], then [None]
+# --8<-- [end:show]
+
+default_count = default_sum.experimental_get_tracing_count()
+relaxed_count = relaxed_sum.experimental_get_tracing_count()
+print("default traces:         ", default_count)
+print("reduce_retracing traces:", relaxed_count)
+
+general = relaxed_sum.get_concrete_function(tf.TensorSpec([None]))
+print("general graph input:", general.structured_input_signature[0][0])
+
+assert default_count == 6, "expected one trace per input shape"
+assert relaxed_count == 2, "expected the shape to be relaxed to None"
+assert general.inputs[0].shape.as_list() == [None], (
+    "expected the relaxed graph to accept any length"
+)
+assert relaxed_sum.experimental_get_tracing_count() == 2, (
+    "expected the general graph to be reused, not traced again"
+)

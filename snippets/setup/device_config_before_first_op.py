@@ -1,0 +1,68 @@
+"""Configure devices before the first op runs, or it raises
+
+When you hit it: you split the CPU into logical devices (to try a
+`tf.distribute` strategy on a laptop), cap GPU memory, or turn on GPU
+memory growth, and the call raises `RuntimeError`.
+
+What is going on: TensorFlow reads the device configuration once, when
+its runtime starts: at the first op, or at the first
+`tf.config.list_logical_devices()` call. After that the configuration
+is frozen. `tf.config.list_physical_devices()` does not start the
+runtime, so it is safe to call first.
+
+Pitfall: any tensor, or a `tf.config.list_logical_devices()` call, that
+runs before your setup code starts the runtime; the setup then raises
+"Virtual devices cannot be modified after being initialized". Put device
+setup right after the imports.
+
+severity: crash
+topics: S4
+"""
+
+import tensorflow as tf
+from tensorflow.python.eager import context
+
+
+def runtime_started():
+    return context.context()._context_handle is not None
+
+
+started_at_import = runtime_started()
+# --8<-- [start:right]
+# At the top of the program, before any tensor exists.
+cpu = tf.config.list_physical_devices("CPU")[0]
+tf.config.set_logical_device_configuration(
+    cpu, [tf.config.LogicalDeviceConfiguration()] * 2
+)
+# --8<-- [end:right]
+started_by_config = runtime_started()
+logical_cpus = tf.config.list_logical_devices("CPU")
+started_by_listing = runtime_started()
+print("logical CPUs:", [d.name for d in logical_cpus])
+
+try:
+    # --8<-- [start:wrong]
+    batch = tf.ones([8, 4])  # any op starts the runtime
+    tf.config.set_logical_device_configuration(
+        cpu, [tf.config.LogicalDeviceConfiguration()] * 4
+    )  # raises RuntimeError
+    # --8<-- [end:wrong]
+except RuntimeError as err:
+    message = str(err)
+print("RuntimeError:", message)
+
+assert not started_at_import, "expected no runtime right after import"
+assert not started_by_config, (
+    "expected list_physical_devices and the configuration not to start it"
+)
+assert started_by_listing, "expected list_logical_devices to start it"
+assert [d.name for d in logical_cpus] == [
+    "/device:CPU:0",
+    "/device:CPU:1",
+], "expected two logical CPUs when configured before the first op"
+assert "cannot be modified after being initialized" in message, (
+    "expected the 'cannot be modified after being initialized' error"
+)
+assert len(tf.config.list_logical_devices("CPU")) == 2, (
+    "expected the first configuration to stay in force"
+)

@@ -1,0 +1,65 @@
+"""Set GPU memory growth or a memory limit before the GPU starts
+
+When you hit it: you share one GPU between processes or notebooks, add
+`set_memory_growth` after some model code has run, and get
+`RuntimeError`.
+
+What is going on: `tf.config.experimental.set_memory_growth(gpu, True)`
+lets TensorFlow's GPU allocator grow on demand; a logical device with
+`tf.config.LogicalDeviceConfiguration(memory_limit=...)` caps it
+instead. Both are read once, when the runtime starts at the first op,
+so set them right after the imports.
+
+Pitfall: after the first op, changing either raises `RuntimeError`
+("Physical devices cannot be modified after being initialized"). Only
+a call that repeats the current value passes, and it changes nothing.
+
+severity: crash
+topics: S4
+requires: gpu
+"""
+
+import tensorflow as tf
+
+# --8<-- [start:right]
+gpus = tf.config.list_physical_devices("GPU")
+for gpu in gpus:  # before any op
+    tf.config.experimental.set_memory_growth(gpu, True)
+# --8<-- [end:right]
+assert gpus, "this entry needs a visible GPU"
+growth_before = tf.config.experimental.get_memory_growth(gpus[0])
+
+features = tf.random.stateless_normal([512, 512], seed=[1, 2])
+product = tf.matmul(features, features)  # the runtime starts here
+print("matmul ran on", product.device.rsplit("/", 1)[-1])
+
+try:
+    # --8<-- [start:wrong]
+    tf.config.experimental.set_memory_growth(gpus[0], False)
+    # --8<-- [end:wrong]
+except RuntimeError as err:
+    growth_message = str(err)
+print("RuntimeError:", growth_message)
+
+try:
+    tf.config.set_logical_device_configuration(
+        gpus[0], [tf.config.LogicalDeviceConfiguration(memory_limit=1024)]
+    )
+except RuntimeError as err:
+    limit_message = str(err)
+print("RuntimeError:", limit_message)
+
+tf.config.experimental.set_memory_growth(gpus[0], True)  # same value
+print("same value again: no error")
+
+assert growth_before is True, "expected memory growth on before the first op"
+assert "GPU:0" in product.device, "expected the matmul on the GPU"
+assert "Physical devices cannot be modified after being initialized" in (
+    growth_message
+), "expected the physical-device error for memory growth"
+assert "Virtual devices cannot be modified after being initialized" in (
+    limit_message
+), "expected the virtual-device error for a memory limit"
+assert tf.config.experimental.get_memory_growth(gpus[0]) is True, (
+    "expected the growth setting from before the first op to stay"
+)

@@ -1,0 +1,84 @@
+"""keras.utils.set_random_seed seeds Python, NumPy and TensorFlow at once
+
+When you hit it: two runs of the same training script give different
+losses, although you called `tf.random.set_seed`.
+
+What is going on: a Keras program draws randomness from Python's
+`random` (Keras takes the seeds of unseeded initializers, `Dropout`
+and `keras.random` from it), NumPy's global generator and TensorFlow's
+global seed. `keras.utils.set_random_seed(n)` seeds all three; call it
+once at the start of each run.
+
+Pitfall: `tf.random.set_seed` alone leaves Python and NumPy unseeded,
+so initial weights, dropout masks and NumPy data still change from run
+to run.
+
+severity: silent
+topics: S6
+"""
+
+import random
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+
+# --8<-- [start:show]
+def train_once(set_seed):
+    set_seed(42)
+    features = np.random.rand(64, 4).astype("float32")
+    targets = features.sum(axis=1, keepdims=True)
+    model = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(8, activation="relu"),
+            keras.layers.Dropout(0.2),
+            keras.layers.Dense(1),
+        ]
+    )
+    model.compile(optimizer="adam", loss="mse")
+    history = model.fit(features, targets, epochs=2, verbose=0)
+    return round(history.history["loss"][-1], 4)
+
+
+# --8<-- [end:show]
+
+
+# --8<-- [start:wrong]
+tf_only = [train_once(tf.random.set_seed) for _ in range(2)]
+# --8<-- [end:wrong]
+
+# --8<-- [start:right]
+everything = [train_once(keras.utils.set_random_seed) for _ in range(2)]
+# --8<-- [end:right]
+print("tf.random.set_seed, same loss twice:", tf_only[0] == tf_only[1])
+print("keras.utils.set_random_seed, losses:", everything)
+
+
+def draws(set_seed):
+    set_seed(7)
+    dense = keras.layers.Dense(4)
+    dense.build((None, 4))
+    dropout = keras.layers.Dropout(0.5)
+    mask = dropout(tf.ones([16]), training=True).numpy().tolist()
+    return (
+        random.random(),
+        float(np.random.rand()),
+        float(keras.random.uniform(())),
+        dense.kernel.numpy().tolist(),
+        mask,
+    )
+
+
+tf_draws = [draws(tf.random.set_seed) for _ in range(2)]
+keras_draws = [draws(keras.utils.set_random_seed) for _ in range(2)]
+
+assert tf_only[0] != tf_only[1], "expected tf.random.set_seed alone to differ"
+assert everything[0] == everything[1], "expected identical training runs"
+assert tf_draws[0][0] != tf_draws[1][0], "expected Python random unseeded"
+assert tf_draws[0][1] != tf_draws[1][1], "expected NumPy unseeded"
+assert tf_draws[0][2] != tf_draws[1][2], "expected keras.random unseeded"
+assert tf_draws[0][3] != tf_draws[1][3], "expected initial weights to differ"
+assert tf_draws[0][4] != tf_draws[1][4], "expected dropout masks to differ"
+assert keras_draws[0] == keras_draws[1], "expected every draw to repeat"

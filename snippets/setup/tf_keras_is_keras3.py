@@ -1,0 +1,69 @@
+"""`tf.keras` is Keras 3 here; Keras 2 code needs the `tf_keras` package
+
+When you hit it: code or a tutorial written for Keras 2 (`tf.keras`
+before Keras 3) fails on TensorFlow 2.21 with an `ImportError` or
+`ValueError` from inside Keras.
+
+What is going on: `tf.keras` hands you the installed Keras 3 package:
+the same classes as `import keras`, and `tf.keras.version()` reports
+the Keras version, not TensorFlow's. Keras 2 habits such as
+`tf.keras.optimizers.legacy` or `model.save("dir")` (a SavedModel
+folder) now raise. For code you cannot port yet,
+install `tf_keras` (Keras 2) and set `TF_USE_LEGACY_KERAS=True` before
+TensorFlow is imported, as the error message says.
+
+Pitfall: writing `tf.keras` does not get you Keras 2. It is the same
+Keras 3 as `import keras`, so old code breaks halfway through. Write
+new code against `import keras`.
+
+severity: crash
+topics: S8
+"""
+
+import importlib.util
+import os
+import tempfile
+
+import keras
+import tensorflow as tf
+
+# --8<-- [start:show]
+print("tf.keras.version():", tf.keras.version())
+print("same Dense class:", tf.keras.layers.Dense is keras.layers.Dense)
+# --8<-- [end:show]
+
+try:
+    # --8<-- [start:wrong]
+    optimizer = tf.keras.optimizers.legacy.Adam(learning_rate=1e-3)
+    # --8<-- [end:wrong]
+except ImportError as err:
+    message = str(err)
+print("ImportError:", message)
+
+# --8<-- [start:right]
+optimizer = keras.optimizers.Adam(learning_rate=1e-3)
+# --8<-- [end:right]
+
+model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+try:
+    model.save(os.path.join(tempfile.mkdtemp(), "saved_model_dir"))
+    save_message = ""
+except ValueError as err:
+    save_message = str(err)
+
+assert tf.keras.version() == keras.__version__ == "3.15.1", (
+    "expected tf.keras to report the installed Keras 3.15.1"
+)
+assert tf.keras.version() != tf.__version__, "expected Keras's own version"
+assert tf.keras.layers.Dense is keras.layers.Dense, "expected one library"
+assert tf.keras.Model is keras.Model, "expected one Model class"
+assert "is not supported in Keras 3" in message, "expected the Keras 3 error"
+assert "tf_keras" in message and "TF_USE_LEGACY_KERAS" in message, (
+    "expected the error to point at tf_keras and TF_USE_LEGACY_KERAS"
+)
+assert "Invalid filepath extension for saving" in save_message, (
+    "expected model.save to a folder to raise ValueError in Keras 3"
+)
+assert importlib.util.find_spec("tf_keras") is None, (
+    "expected tf_keras not to be installed in this environment"
+)

@@ -1,0 +1,40 @@
+"""batch keeps the short last batch, so the batch dimension is None
+
+When you hit it: you want a fixed batch size in the static shape, yet
+`element_spec` shows `None` for the batch axis.
+
+What is going on: `tf.data.Dataset.batch` defaults to
+`drop_remainder=False`. The last batch may be smaller, so the static
+batch dimension is `None`. `drop_remainder=True` drops that short batch
+and makes the dimension a fixed number.
+
+Pitfall: it is a common belief that `drop_remainder` defaults to
+`True`; it does not. And setting it to `True` throws away up to
+`batch_size - 1` examples per epoch, so validation and test sets lose
+data.
+
+severity: tip
+topics: D7
+"""
+
+import inspect
+
+import tensorflow as tf
+
+examples = tf.data.Dataset.range(10)
+
+# --8<-- [start:show]
+keep_last = examples.batch(4)  # batches of 4, 4, 2
+fixed = examples.batch(4, drop_remainder=True)  # 4, 4
+print(keep_last.element_spec.shape, fixed.element_spec.shape)
+# --8<-- [end:show]
+
+sizes = [len(b) for b in keep_last]
+fixed_sizes = [len(b) for b in fixed]
+print("batch sizes:", sizes, "vs", fixed_sizes)
+default = inspect.signature(tf.data.Dataset.batch).parameters
+assert default["drop_remainder"].default is False, "expected False"
+assert keep_last.element_spec.shape.as_list() == [None], "expected None"
+assert fixed.element_spec.shape.as_list() == [4], "expected a fixed 4"
+assert sizes == [4, 4, 2], "expected the short last batch kept"
+assert fixed_sizes == [4, 4], "expected the last 2 examples dropped"

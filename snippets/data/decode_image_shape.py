@@ -1,0 +1,63 @@
+"""Decode images with a fixed channel count so map knows their shape
+
+When you hit it: you decode image bytes inside `Dataset.map` and the
+next op, often `tf.image.resize`, fails while the pipeline is built.
+
+What is going on: `map` traces your function as a graph, where only
+static shapes are known. `tf.io.decode_image` accepts any format,
+animated GIFs included, so its result there has no shape at all. Eagerly the
+same code works, because real tensors have shapes. Decode with
+`channels=3` (and `expand_animations=False` for `decode_image`): the
+shape becomes `(None, None, 3)`.
+
+Pitfall: the default `channels=0` keeps what each file holds, so one
+grayscale PNG gives a 1-channel image in a 3-channel dataset. Force
+`channels=3`, or check with `tf.ensure_shape`.
+
+severity: crash
+topics: D11
+"""
+
+import tensorflow as tf
+
+gray = tf.io.encode_png(tf.zeros((5, 7, 1), tf.uint8))
+image_bytes = tf.data.Dataset.from_tensors(gray)
+
+try:
+    # --8<-- [start:wrong]
+    def load(png):
+        image = tf.io.decode_image(png)
+        return tf.image.resize(image, (4, 4))
+
+    train_ds = image_bytes.map(load)  # raises while tracing
+    # --8<-- [end:wrong]
+except ValueError as err:
+    message = str(err).strip().splitlines()[-1].strip()
+print(message)
+assert "'images' contains no shape" in message, "expected no static shape"
+assert load(gray).shape == (4, 4, 1), "expected the same code to run eagerly"
+
+# --8<-- [start:right]
+def load(png):
+    image = tf.io.decode_png(png, channels=3)  # gray -> RGB too
+    image = tf.ensure_shape(image, [None, None, 3])
+    return tf.image.resize(image, (4, 4))
+
+
+train_ds = image_bytes.map(load)
+print(train_ds.element_spec.shape)
+# --8<-- [end:right]
+
+assert train_ds.element_spec.shape == (4, 4, 3), "expected a static shape"
+any_image = image_bytes.map(tf.io.decode_image).element_spec
+assert any_image.shape.rank is None, "expected decode_image: no rank"
+still_image = image_bytes.map(
+    lambda png: tf.io.decode_image(
+        png, channels=3, expand_animations=False)
+).element_spec
+assert still_image.shape.as_list() == [None, None, 3], (
+    "expected channels=3, expand_animations=False to fix the rank"
+)
+assert tf.io.decode_png(gray).shape[-1] == 1, (
+    "expected channels=0 to keep the file's single channel"
+)

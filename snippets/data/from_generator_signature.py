@@ -1,0 +1,61 @@
+"""from_generator checks output_signature only when elements arrive
+
+When you hit it: you wrap a Python generator with
+`tf.data.Dataset.from_generator` to stream data that does not fit the
+other sources.
+
+What is going on: `output_signature` (a `tf.TensorSpec` per component)
+is all the pipeline knows about your data. Nothing runs when you build
+the dataset; each yielded value is converted and checked as it is read.
+A wrong shape raises then. A wrong dtype may not: values are cast.
+
+Pitfall: the shape error surfaces mid-epoch as `InvalidArgumentError`
+(`generator yielded an element of shape (4,) where an element of shape
+(3,) was expected`), and float data declared as `tf.int32` is truncated
+without a word.
+
+severity: crash
+topics: D17
+"""
+
+import numpy as np
+import tensorflow as tf
+
+
+def read_rows():
+    yield np.array([0.5, 1.5, 2.5], dtype=np.float32)
+    yield np.array([3.5, 4.5, 5.5, 6.5], dtype=np.float32)  # one too many
+
+
+try:
+    # --8<-- [start:wrong]
+    train_ds = tf.data.Dataset.from_generator(
+        read_rows,
+        output_signature=tf.TensorSpec(shape=(3,), dtype=tf.int32),
+    )
+    rows = [row.numpy().tolist() for row in train_ds]  # raises at row 2
+    # --8<-- [end:wrong]
+except tf.errors.InvalidArgumentError as err:
+    message = str(err)[str(err).index("`generator`"):].splitlines()[0]
+print("InvalidArgumentError:", message)
+assert "where an element of shape (3,) was expected" in message, (
+    "expected the shape check to fire when the bad row is read"
+)
+
+first_row = next(iter(train_ds)).numpy().tolist()
+print("first row as int32:", first_row)
+assert first_row == [0, 1, 2], "expected floats silently cast to int32"
+
+# --8<-- [start:right]
+train_ds = tf.data.Dataset.from_generator(
+    read_rows,
+    output_signature=tf.TensorSpec(shape=(None,), dtype=tf.float32),
+)
+print(train_ds.element_spec)
+# --8<-- [end:right]
+
+lengths = [int(tf.size(row)) for row in train_ds]
+assert lengths == [3, 4], "expected rows of any length with shape (None,)"
+assert train_ds.cardinality() == tf.data.UNKNOWN_CARDINALITY, (
+    "expected a generator dataset to have unknown length"
+)

@@ -1,0 +1,49 @@
+"""Pass features and labels to from_tensor_slices as a tuple, not a list
+
+When you hit it: you build a dataset from NumPy arrays with
+`tf.data.Dataset.from_tensor_slices([features, labels])` and it fails
+before any training starts.
+
+What is going on: `from_tensor_slices` slices along the first axis of
+every component. A tuple or dict is a structure: each element becomes a
+`(features, label)` pair or a dict. A list is read as one tensor, so
+arrays of different shapes cannot be stacked. Check the result with
+`element_spec`.
+
+Pitfall: a list of arrays raises `ValueError: Can't convert
+non-rectangular Python sequence to Tensor`. Use a tuple or a dict.
+
+severity: crash
+topics: D1
+"""
+
+import numpy as np
+import tensorflow as tf
+
+features = np.zeros((4, 3), dtype=np.float32)
+labels = np.array([0, 1, 1, 0])
+
+try:
+    # --8<-- [start:wrong]
+    train_ds = tf.data.Dataset.from_tensor_slices([features, labels])
+    # --8<-- [end:wrong]
+except ValueError as err:
+    message = str(err)
+print("ValueError:", message)
+assert "non-rectangular" in message, "expected a list to be one tensor"
+
+# --8<-- [start:right]
+train_ds = tf.data.Dataset.from_tensor_slices((features, labels))
+named_ds = tf.data.Dataset.from_tensor_slices(
+    {"features": features, "label": labels}
+)
+print(train_ds.element_spec)
+# --8<-- [end:right]
+
+feature_spec, label_spec = train_ds.element_spec
+assert feature_spec.shape == (3,), "expected one row of features"
+assert label_spec.shape == (), "expected a scalar label per element"
+assert set(named_ds.element_spec) == {"features", "label"}, (
+    "expected a dict input to give dict elements"
+)
+assert train_ds.cardinality() == 4, "expected one element per row"

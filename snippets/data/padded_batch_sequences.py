@@ -1,0 +1,54 @@
+"""Batch variable-length sequences with padded_batch or ragged_batch
+
+When you hit it: your elements are sentences, token lists or time
+series of different lengths, and `batch` fails on the first batch.
+
+What is going on: `tf.data.Dataset.batch` stacks elements into one
+dense tensor, so they must share a shape. `padded_batch` pads each
+batch to its longest element (with 0, or `padding_values`), or to
+`padded_shapes` if you fix one. `ragged_batch` keeps the lengths and
+returns a `tf.RaggedTensor`.
+
+Pitfall: the error appears only when iterating, not when you build the
+pipeline, and only once two lengths meet in one batch:
+`Cannot batch tensors with different shapes`.
+
+severity: crash
+topics: D16
+"""
+
+import tensorflow as tf
+
+sentences = [[5, 8, 2], [7], [4, 1]]
+tokens_ds = tf.data.Dataset.from_generator(
+    lambda: iter(sentences),
+    output_signature=tf.TensorSpec(shape=(None,), dtype=tf.int32),
+)
+
+try:
+    # --8<-- [start:wrong]
+    train_ds = tokens_ds.batch(3)
+    batch = next(iter(train_ds))  # raises here
+    # --8<-- [end:wrong]
+except tf.errors.InvalidArgumentError as err:
+    message = str(err)[str(err).index("Cannot batch"):].split(" [Op")[0]
+print("InvalidArgumentError:", message)
+assert "different shapes in component 0" in message, "expected a shape error"
+assert isinstance(train_ds, tf.data.Dataset), "expected batch() to build"
+assert len(list(tokens_ds.batch(1))) == 3, "expected equal shapes to batch"
+
+# --8<-- [start:right]
+padded = tokens_ds.padded_batch(3)  # pad with 0 to the longest
+fixed = tokens_ds.padded_batch(3, padded_shapes=[4], padding_values=-1)
+ragged = tokens_ds.ragged_batch(3)  # tf.RaggedTensor, no padding
+print(next(iter(padded)).numpy().tolist())
+# --8<-- [end:right]
+
+assert next(iter(padded)).numpy().tolist() == [
+    [5, 8, 2], [7, 0, 0], [4, 1, 0]], "expected zero padding"
+assert fixed.element_spec.shape.as_list() == [None, 4], "expected width 4"
+assert next(iter(fixed)).numpy()[1].tolist() == [7, -1, -1, -1], (
+    "expected the chosen padding value"
+)
+assert isinstance(next(iter(ragged)), tf.RaggedTensor), "expected ragged"
+assert next(iter(ragged)).to_list() == sentences, "expected lengths kept"

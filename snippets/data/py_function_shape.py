@@ -1,0 +1,64 @@
+"""tf.py_function output has no shape: restore it with ensure_shape
+
+When you hit it: a preprocessing step exists only in Python (a tokenizer,
+an image library), so you wrap it in `tf.py_function` inside `map`.
+
+What is going on: `tf.py_function` runs your Python function on eager
+tensors for every element, so any Python works. TensorFlow cannot see
+inside it, so the output's shape is unknown, even its rank. The next op
+that needs a shape, here `tf.image.resize`, fails at build time.
+`tf.ensure_shape` declares the shape and checks it for each element.
+
+Pitfall: besides the lost shape, the wrapped code runs in the Python
+interpreter once per element, which limits what a parallel `map` can
+gain. Prefer TensorFlow ops; keep `py_function` for the rest.
+
+severity: crash
+topics: D12
+"""
+
+import numpy as np
+import tensorflow as tf
+
+calls = []
+
+
+def brighten(image):  # any NumPy / Python library code
+    calls.append(1)
+    return np.clip(image.numpy() * 1.5, 0, 255).astype(np.float32)
+
+
+images = tf.data.Dataset.from_tensor_slices(tf.ones((4, 8, 8, 3)))
+
+try:
+    # --8<-- [start:wrong]
+    def augment(image):
+        image = tf.py_function(brighten, [image], tf.float32)
+        return tf.image.resize(image, (4, 4))  # shape unknown here
+
+    train_ds = images.map(augment)
+    # --8<-- [end:wrong]
+except ValueError as err:
+    message = str(err).strip().splitlines()[-1].strip()
+print(message)
+assert "contains no shape" in message, "expected the shape to be lost"
+
+
+# --8<-- [start:right]
+def augment(image):
+    image = tf.py_function(brighten, [image], tf.float32)
+    image = tf.ensure_shape(image, [8, 8, 3])
+    return tf.image.resize(image, (4, 4))
+
+
+train_ds = images.map(augment)
+print(train_ds.element_spec)
+# --8<-- [end:right]
+
+bare = images.map(lambda im: tf.py_function(brighten, [im], tf.float32))
+assert bare.element_spec.shape.rank is None, "expected an unknown rank"
+assert train_ds.element_spec.shape == (4, 4, 3), "expected a known shape"
+calls.clear()
+outputs = list(train_ds)
+assert float(outputs[0][0, 0, 0]) == 1.5, "expected the Python code to run"
+assert len(calls) == 4, "expected one Python call per element"

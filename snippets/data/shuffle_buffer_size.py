@@ -1,0 +1,49 @@
+"""Shuffle with a buffer as large as the dataset, before batching
+
+When you hit it: your data is sorted (by class, by date) and you rely on
+`tf.data.Dataset.shuffle` to mix it.
+
+What is going on: `shuffle(buffer_size)` fills a buffer with the next
+`buffer_size` elements and picks from it at random, refilling as it
+goes. An element can only travel about a buffer's length, so a small
+buffer on sorted data leaves it nearly sorted. After `batch`, it
+shuffles whole batches and never mixes their contents.
+
+Pitfall: `shuffle(10)` on class-sorted data still yields batches of a
+single class, with no warning. Use a buffer of the dataset's size when
+it fits in memory, else shuffle the file list too.
+
+severity: silent
+topics: D6
+"""
+
+import numpy as np
+import tensorflow as tf
+
+labels = np.repeat([0, 1], 50)  # sorted by class
+train_ds = tf.data.Dataset.from_tensor_slices(labels)
+
+# --8<-- [start:wrong]
+small = train_ds.shuffle(10, seed=1).batch(8)
+late = train_ds.batch(8).shuffle(100, seed=1)  # shuffles batches only
+# --8<-- [end:wrong]
+
+# --8<-- [start:right]
+mixed = train_ds.shuffle(len(labels), seed=1).batch(8)
+# --8<-- [end:right]
+
+first_small = next(iter(small)).numpy().tolist()
+first_mixed = next(iter(mixed)).numpy().tolist()
+print("buffer 10: ", first_small)
+print("buffer 100:", first_mixed)
+assert set(first_small) == {0}, "expected a small buffer to keep one class"
+assert set(first_mixed) == {0, 1}, "expected a full buffer to mix classes"
+
+shuffled_batches = [b.numpy().tolist() for b in late]
+plain_batches = [b.numpy().tolist() for b in train_ds.batch(8)]
+assert shuffled_batches != plain_batches, "expected batches reordered"
+ids = tf.data.Dataset.range(100).batch(8).shuffle(100, seed=1)
+id_batches = [b.numpy().tolist() for b in ids]
+assert all(b == list(range(b[0], b[0] + len(b))) for b in id_batches), (
+    "expected shuffle after batch to leave each batch's contents alone"
+)

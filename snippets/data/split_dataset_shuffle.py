@@ -1,0 +1,56 @@
+"""keras.utils.split_dataset does not shuffle unless you ask
+
+When you hit it: you cut one dataset into training and validation sets
+with `keras.utils.split_dataset(dataset, left_size=0.8)`.
+
+What is going on: it accepts a `tf.data.Dataset` or NumPy arrays and
+returns two `tf.data.Dataset`s. It reads every element of the input into
+memory right away, then slices: with the default `shuffle=False` the
+left part is the first 80 % in their original order. Pass
+`shuffle=True, seed=...` for a random, repeatable split.
+
+Pitfall: on data sorted by class or date, the default split gives a
+validation set of only the last class, silently. And since it loads
+everything, keep it for datasets that fit in memory.
+
+severity: silent
+topics: D14
+"""
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+labels = np.repeat([0, 1, 2], 10)  # sorted by class
+examples = tf.data.Dataset.from_tensor_slices(labels)
+
+# --8<-- [start:wrong]
+train_ds, val_ds = keras.utils.split_dataset(examples, left_size=0.8)
+# --8<-- [end:wrong]
+val_classes = sorted({int(y) for y in val_ds})
+print("default split, validation classes:", val_classes)
+assert val_classes == [2], "expected only the last class in validation"
+assert isinstance(val_ds, tf.data.Dataset), "expected a tf.data.Dataset"
+assert len(train_ds) == 24 and len(val_ds) == 6, "expected an 80/20 cut"
+
+# --8<-- [start:right]
+train_ds, val_ds = keras.utils.split_dataset(
+    examples, left_size=0.8, shuffle=True, seed=42
+)
+# --8<-- [end:right]
+val_classes = sorted({int(y) for y in val_ds})
+print("shuffled split, validation classes:", val_classes)
+assert len(val_classes) > 1, "expected several classes in validation"
+left, right = keras.utils.split_dataset(labels, left_size=0.8)
+assert isinstance(left, tf.data.Dataset), "expected datasets from arrays"
+
+reads = []
+
+
+def load(index):  # counts reads of the source
+    return tf.py_function(lambda i: reads.append(1) or i, [index], tf.int64)
+
+
+source = tf.data.Dataset.range(30).map(load)
+keras.utils.split_dataset(source, left_size=0.8)
+assert len(reads) == 30, "expected the whole input read at split time"

@@ -1,0 +1,90 @@
+"""Sequential, Functional or subclassing: pick by what you need to inspect
+
+When you hit it: you start a model and must choose between
+`keras.Sequential`, the Functional API (`keras.Model(inputs, outputs)`)
+and subclassing `keras.Model`.
+
+What is going on: all three build the same layers and weights. The
+first two record a graph of layers, so the model knows its `inputs`,
+its `output_shape` and every layer's symbolic `output` before it sees
+data. A subclass is only Python code in `call`: Keras cannot see inside.
+
+| | Sequential | Functional | Subclass |
+|---|---|---|---|
+| topology | one chain | any graph | any Python |
+| `inputs`, `output_shape` | yes | yes | no |
+| model from an inner layer | yes | yes | no |
+| `get_config` for saving | automatic | automatic | you write it |
+
+Pitfall: a subclassed model has no `output_shape` and its layers have no
+`output`, even after it has run, so you cannot cut a feature extractor
+out of it. Prefer Functional unless `call` needs Python control flow.
+
+severity: tip
+topics: M1
+"""
+
+import keras
+import numpy as np
+
+features = np.zeros((2, 4), dtype="float32")
+
+# --8<-- [start:sequential]
+sequential = keras.Sequential([
+    keras.Input(shape=(4,)),
+    keras.layers.Dense(8, activation="relu"),
+    keras.layers.Dense(3),
+])
+# --8<-- [end:sequential]
+
+# --8<-- [start:functional]
+inputs = keras.Input(shape=(4,))
+hidden = keras.layers.Dense(8, activation="relu")(inputs)
+functional = keras.Model(inputs, keras.layers.Dense(3)(hidden))
+# --8<-- [end:functional]
+
+
+# --8<-- [start:subclass]
+class Classifier(keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.hidden = keras.layers.Dense(8, activation="relu",
+                                         name="hidden")
+        self.head = keras.layers.Dense(3)
+
+    def call(self, inputs):
+        return self.head(self.hidden(inputs))
+
+
+subclassed = Classifier()
+subclassed(features)  # creates the weights
+# --8<-- [end:subclass]
+
+params = [m.count_params() for m in (sequential, functional, subclassed)]
+extractor = keras.Model(functional.inputs, functional.layers[1].output)
+seq_extractor = keras.Model(sequential.inputs, sequential.layers[0].output)
+rebuilt = [type(m).from_config(m.get_config()) for m in (sequential, functional)]
+print("params (sequential, functional, subclass):", params)
+print("output_shape:", sequential.output_shape, functional.output_shape,
+      "| feature extractor:", extractor.output_shape)
+try:
+    print(subclassed.output_shape)
+except AttributeError as err:
+    shape_message = str(err)
+try:
+    print(subclassed.hidden.output)
+except AttributeError as err:
+    output_message = str(err)
+print("subclass: AttributeError:", shape_message)
+print("subclass layer: AttributeError:", output_message)
+assert params == [67, 67, 67], "expected identical weights in all three"
+assert sequential.output_shape == functional.output_shape == (None, 3), (
+    "expected graph models to know their output shape"
+)
+assert extractor.output_shape == (None, 8), "expected an inner-layer model"
+assert seq_extractor.output_shape == (None, 8), "expected the same for Seq."
+assert [m.count_params() for m in rebuilt] == [67, 67], (
+    "expected graph models to rebuild from their automatic config"
+)
+assert "no attribute 'output_shape'" in shape_message, "expected no shape"
+assert "has never been called" in output_message, "expected no output"

@@ -1,0 +1,72 @@
+"""Several inputs, several outputs, one shared layer: the Functional API
+
+When you hit it: a model compares two inputs with the same encoder (a
+siamese model) and predicts two things at once, say a class and a score.
+
+What is going on: a layer object called twice in a Functional model
+shares one set of weights: it appears once in `model.layers`. Pass
+inputs and outputs as dicts: `fit` then takes losses, labels and data
+keyed by those names, logs a loss per output, and `predict` returns a
+dict.
+
+Pitfall: to share, create the layer once and call the same object.
+Creating `Dense(8)` twice builds two independent encoders: twice the
+encoder weights, trained apart.
+
+severity: tip
+topics: M2
+"""
+
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+
+# --8<-- [start:show]
+left = keras.Input(shape=(4,), name="left")
+right = keras.Input(shape=(4,), name="right")
+encoder = keras.layers.Dense(8, activation="relu", name="encoder")
+merged = keras.layers.Concatenate()([encoder(left), encoder(right)])
+same = keras.layers.Dense(1, activation="sigmoid", name="same")(merged)
+score = keras.layers.Dense(1, name="score")(merged)
+model = keras.Model({"left": left, "right": right},
+                    {"same": same, "score": score})
+model.compile(optimizer="adam",
+              loss={"same": "binary_crossentropy", "score": "mse"},
+              loss_weights={"same": 1.0, "score": 0.5})
+# --8<-- [end:show]
+
+rng = np.random.default_rng(0)
+inputs = {"left": rng.normal(size=(16, 4)).astype("float32"),
+          "right": rng.normal(size=(16, 4)).astype("float32")}
+targets = {"same": rng.integers(0, 2, size=(16, 1)).astype("float32"),
+           "score": rng.normal(size=(16, 1)).astype("float32")}
+history = model.fit(inputs, targets, epochs=1, verbose=0)
+predictions = model.predict(inputs, verbose=0)
+
+encoder_params = 4 * 8 + 8
+head_params = 2 * (16 * 1 + 1)
+names = [layer.name for layer in model.layers]
+print("layers:", names)
+print("params:", model.count_params(), "=", encoder_params, "(encoder, once)",
+      "+", head_params, "(heads)")
+print("history keys:", sorted(history.history),
+      "| predict keys:", sorted(predictions))
+assert names.count("encoder") == 1, "expected the shared layer once"
+assert model.count_params() == encoder_params + head_params == 74, (
+    "expected the encoder's weights to be counted once"
+)
+assert len(model.trainable_weights) == 6, "expected 3 kernels + 3 biases"
+assert sorted(history.history) == ["loss", "same_loss", "score_loss"], (
+    "expected one logged loss per output"
+)
+assert sorted(predictions) == ["same", "score"], "expected a dict back"
+
+unshared = keras.layers.Concatenate()([
+    keras.layers.Dense(8)(left), keras.layers.Dense(8)(right),
+])
+two_encoders = keras.Model([left, right], keras.layers.Dense(1)(unshared))
+print("two Dense(8) objects instead:", two_encoders.count_params(), "params")
+assert two_encoders.count_params() == 2 * encoder_params + 17, (
+    "expected separate layer objects to have separate weights"
+)

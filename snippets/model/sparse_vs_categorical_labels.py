@@ -1,0 +1,64 @@
+"""Integer labels take sparse_categorical_crossentropy, one-hot take categorical
+
+When you hit it: `fit` or `evaluate` stops at the first batch with "must
+have the same rank" or "must have rank (ndim) `target.ndim - 1`".
+
+What is going on: `categorical_crossentropy` wants one-hot labels, shape
+`(batch, classes)`; `sparse_categorical_crossentropy` wants class ids,
+shape `(batch,)`. On matching labels both give the same loss. The
+metric string `"accuracy"` adapts to either label form.
+
+Pitfall: the message talks about `target` (your labels) and `output`
+(the model's predictions), not about the loss name. Convert labels with
+`keras.utils.to_categorical` or switch the loss.
+
+severity: crash
+topics: M5
+"""
+
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+features = np.random.default_rng(0).normal(size=(64, 4)).astype("float32")
+labels = np.arange(64) % 3  # class ids 0, 1, 2
+one_hot = keras.utils.to_categorical(labels, 3)
+
+model = keras.Sequential([
+    keras.Input(shape=(4,)),
+    keras.layers.Dense(3, activation="softmax"),
+])
+
+try:
+    # --8<-- [start:wrong]
+    model.compile(loss="categorical_crossentropy", metrics=["accuracy"])
+    model.evaluate(features, labels, verbose=0)  # class ids: ValueError
+    # --8<-- [end:wrong]
+except ValueError as err:
+    ids_message = str(err)
+print("ValueError:", ids_message)
+assert "must have the same rank" in ids_message, "expected a rank error"
+
+try:
+    model.compile(loss="sparse_categorical_crossentropy")
+    model.evaluate(features, one_hot, verbose=0)
+except ValueError as err:
+    one_hot_message = str(err)
+print("ValueError:", one_hot_message.split(". ")[0])
+assert "target.ndim - 1" in one_hot_message, "expected a rank error"
+
+# --8<-- [start:right]
+model.compile(loss="sparse_categorical_crossentropy",
+              metrics=["accuracy"])
+sparse_loss, sparse_acc = model.evaluate(features, labels, verbose=0)
+model.compile(loss="categorical_crossentropy", metrics=["accuracy"])
+dense_loss, dense_acc = model.evaluate(features, one_hot, verbose=0)
+# --8<-- [end:right]
+
+true_acc = np.mean(model.predict(features, verbose=0).argmax(1) == labels)
+print(f"sparse + class ids:       loss {sparse_loss:.4f}  accuracy {sparse_acc:.4f}")
+print(f"categorical + one-hot:    loss {dense_loss:.4f}  accuracy {dense_acc:.4f}")
+print(f"accuracy from argmax, by hand:                 {true_acc:.4f}")
+assert np.isclose(sparse_loss, dense_loss), "expected the same loss value"
+assert np.isclose(sparse_acc, true_acc), "expected 'accuracy' to use ids"
+assert np.isclose(dense_acc, true_acc), "expected 'accuracy' to use 1-hot"

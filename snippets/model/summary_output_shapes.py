@@ -1,0 +1,80 @@
+"""Read the Output Shape column: Dense does not flatten for you
+
+When you hit it: you put `Dense` straight after a `Conv2D` and expect
+`(batch, classes)`, or `summary()` of a subclassed model shows `?`.
+
+What is going on: `keras.layers.Dense` acts on the last axis only, so on
+a `(batch, 6, 6, 4)` feature map it returns `(batch, 6, 6, 10)` without
+complaint. `Model.summary` shows each layer's output shape and parameter
+count; pass `print_fn` to capture it as text. A subclassed model has no
+shapes until it is called on data: `summary()` then reports `?` and
+"0 (unbuilt)" instead of raising.
+
+Pitfall: the missing `Flatten` or `GlobalAveragePooling2D` surfaces
+later, as a loss error about label shapes ("must have rank (ndim)
+`target.ndim - 1`"). Check `model.output_shape`
+right after building.
+
+severity: silent
+topics: M11
+"""
+
+import keras
+import numpy as np
+
+# --8<-- [start:show]
+model = keras.Sequential([
+    keras.Input(shape=(8, 8, 3)),
+    keras.layers.Conv2D(4, 3, name="conv"),
+    keras.layers.Dense(10, name="classes"),  # forgot Flatten/pooling
+])
+lines = []
+model.summary(print_fn=lambda line, **kwargs: lines.append(line))
+print(model.output_shape)  # (None, 6, 6, 10), not (None, 10)
+# --8<-- [end:show]
+
+def layer_rows(captured, marker):
+    text = "\n".join(captured)
+    return [" ".join(row.replace("│", " ").split())
+            for row in text.splitlines() if marker in row]
+
+
+rows = layer_rows(lines, "(None")
+for row in rows:
+    print(row)
+assert model.output_shape == (None, 6, 6, 10), "expected Dense on last axis"
+assert model.get_layer("classes").count_params() == 4 * 10 + 10, (
+    "expected Dense to see only the 4 channels"
+)
+assert any("(None, 6, 6, 10)" in row for row in rows), "expected the shape"
+
+model.compile(loss=keras.losses.SparseCategoricalCrossentropy(True))
+try:
+    model.evaluate(np.zeros((4, 8, 8, 3)), np.zeros((4,)), verbose=0)
+except ValueError as err:
+    loss_message = str(err)
+assert "`target.ndim - 1`" in loss_message, "expected a late loss error"
+
+
+class Classifier(keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.head = keras.layers.Dense(3, name="head")
+
+    def call(self, inputs):
+        return self.head(inputs)
+
+
+subclassed = Classifier()
+before = []
+subclassed.summary(print_fn=lambda line, **kwargs: before.append(line))
+subclassed(np.zeros((1, 4), dtype="float32"))
+after = []
+subclassed.summary(print_fn=lambda line, **kwargs: after.append(line))
+row_before = layer_rows(before, "head (Dense)")[0]
+row_after = layer_rows(after, "head (Dense)")[0]
+print("subclassed, before a call:", row_before)
+print("subclassed, after a call: ", row_after)
+assert row_before == "head (Dense) ? 0 (unbuilt)", "expected ? and unbuilt"
+assert row_after == "head (Dense) (1, 3) 15", "expected shape and params"
+assert subclassed.count_params() == 4 * 3 + 3, "expected weights after call"

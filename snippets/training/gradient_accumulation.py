@@ -1,0 +1,112 @@
+"""Accumulate gradients with `gradient_accumulation_steps`
+
+When you hit it: the batch you want does not fit in memory, so you
+train on small batches and want one update per N of them.
+
+What is going on: `keras.optimizers.Optimizer` takes
+`gradient_accumulation_steps=N` (an integer of at least 2). It stores
+each batch's gradients and updates the weights on every N-th call
+only, with the mean of the N gradients. `optimizer.iterations` counts
+those updates, not the batches. In a custom loop you do the same by
+hand: sum the gradients, divide by N, apply, reset.
+
+Pitfall: the two step counts differ. `optimizer.iterations` reports
+updates (batches / N), but a learning-rate schedule still advances on
+every batch, so size its `decay_steps` in batches.
+
+severity: tip
+topics: T8
+"""
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+keras.utils.set_random_seed(0)
+features = np.random.rand(8, 3).astype("float32")
+labels = features.sum(axis=1, keepdims=True)
+train_ds = tf.data.Dataset.from_tensor_slices((features, labels)).batch(2)
+
+
+def build_model():
+    model = keras.Sequential([
+        keras.Input((3,)),
+        keras.layers.Dense(1, kernel_initializer="zeros"),
+    ])
+    model.compile(keras.optimizers.SGD(0.1), "mse")
+    return model
+
+
+class WeightLog(keras.callbacks.Callback):
+    def on_train_begin(self, logs=None):
+        self.kernels = []
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.kernels.append(self.model.get_weights()[0].copy())
+
+
+# --8<-- [start:optimizer]
+model = build_model()
+model.compile(
+    keras.optimizers.SGD(0.1, gradient_accumulation_steps=2), "mse",
+)
+weight_log = WeightLog()
+model.fit(train_ds, epochs=1, callbacks=[weight_log], verbose=0)
+# --8<-- [end:optimizer]
+
+# --8<-- [start:manual]
+manual_model = build_model()
+optimizer = keras.optimizers.SGD(0.1)
+loss_fn = keras.losses.MeanSquaredError()
+variables = manual_model.trainable_variables
+accumulated = [tf.zeros_like(v) for v in variables]
+for step, (x, y) in enumerate(train_ds, start=1):
+    with tf.GradientTape() as tape:
+        loss = loss_fn(y, manual_model(x, training=True))
+    grads = tape.gradient(loss, variables)
+    accumulated = [
+        a + g for a, g in zip(accumulated, grads, strict=True)]
+    if step % 2 == 0:  # apply the mean of 2 batches
+        optimizer.apply_gradients(
+            zip([a / 2 for a in accumulated], variables, strict=True))
+        accumulated = [tf.zeros_like(v) for v in variables]
+# --8<-- [end:manual]
+
+changed = [
+    not np.allclose(before, after)
+    for before, after in zip(
+        [np.zeros((3, 1))] + weight_log.kernels[:-1], weight_log.kernels,
+        strict=True,
+    )
+]
+print("weights changed after batch 1..4:", changed)
+print("optimizer.iterations after 4 batches:",
+      int(model.optimizer.iterations))
+same = np.allclose(model.get_weights()[0], manual_model.get_weights()[0])
+print("manual loop gives the same weights:", same)
+
+assert changed == [False, True, False, True], (
+    "expected an update on every 2nd batch only"
+)
+assert int(model.optimizer.iterations) == 2, (
+    "expected iterations to count updates, not batches"
+)
+assert same, "expected the manual mean-of-2 loop to match the optimizer"
+try:
+    keras.optimizers.SGD(gradient_accumulation_steps=1)
+except ValueError as err:
+    steps_error = str(err)
+assert "must be an integer >= 2" in steps_error, "expected N >= 2"
+
+schedule = keras.optimizers.schedules.ExponentialDecay(0.1, 1, 0.5)
+scheduled = build_model()
+scheduled.compile(
+    keras.optimizers.SGD(schedule, gradient_accumulation_steps=2), "mse"
+)
+scheduled.fit(train_ds, epochs=1, verbose=0)  # 4 batches, 2 updates
+scheduled_rate = float(scheduled.optimizer.learning_rate)
+print(f"schedule after 4 batches: {scheduled_rate:.5f} = 0.1 * 0.5**4")
+assert int(scheduled.optimizer.iterations) == 2, "expected 2 updates"
+assert np.isclose(scheduled_rate, 0.1 * 0.5**4), (
+    "expected the schedule to advance on every batch, not per update"
+)

@@ -1,0 +1,62 @@
+"""Read `History` by key and ask `evaluate` for a dict
+
+When you hit it: you plot training curves after `fit`, or unpack the
+result of `evaluate` and get a float one day and a list the next.
+
+What is going on: `fit` returns a `keras.callbacks.History` whose
+`history` dict maps each log key to one value per epoch; validation
+keys get a `val_` prefix and `epoch` lists the epoch indices.
+`keras.Model.evaluate` returns a plain float when the model has only a
+loss, a list `[loss, *metrics]` when it has metrics, and a dict with
+`return_dict=True`.
+
+Pitfall: `loss, acc = model.evaluate(...)` breaks as soon as you add or
+remove a metric. Use `return_dict=True` and read values by name.
+
+severity: tip
+topics: T14
+"""
+
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+x_train = np.random.rand(64, 4).astype("float32")
+y_train = (x_train.sum(axis=1) > 2).astype("float32")
+
+
+def build_model(metrics):
+    model = keras.Sequential([
+        keras.Input((4,)), keras.layers.Dense(1, activation="sigmoid"),
+    ])
+    model.compile("adam", "binary_crossentropy", metrics=metrics)
+    return model
+
+
+# --8<-- [start:show]
+model = build_model(metrics=["accuracy"])
+history = model.fit(x_train, y_train, validation_split=0.25,
+                    epochs=3, verbose=0)
+val_losses = history.history["val_loss"]  # one value per epoch
+scores = model.evaluate(x_train, y_train, verbose=0,
+                        return_dict=True)
+print(f"accuracy: {scores['accuracy']:.4f}")
+# --8<-- [end:show]
+
+loss_only = build_model(metrics=None).evaluate(x_train, y_train, verbose=0)
+as_list = model.evaluate(x_train, y_train, verbose=0)
+print("history keys:", sorted(history.history), " epoch:", history.epoch)
+print("evaluate ->", type(loss_only).__name__, "without metrics,",
+      type(as_list).__name__, "with metrics")
+
+assert sorted(history.history) == [
+    "accuracy", "loss", "val_accuracy", "val_loss"
+], "expected train keys and val_-prefixed validation keys"
+assert history.epoch == [0, 1, 2], "expected zero-based epoch indices"
+assert len(val_losses) == 3, "expected one value per epoch"
+assert isinstance(loss_only, float), "expected a float with only a loss"
+assert isinstance(as_list, list) and len(as_list) == 2, (
+    "expected [loss, accuracy] with one metric"
+)
+assert set(scores) == {"loss", "accuracy"}, "expected a dict by name"
+assert np.isclose(scores["loss"], as_list[0]), "expected the same loss"

@@ -1,0 +1,69 @@
+"""ReduceLROnPlateau cuts the rate when the monitored loss stalls
+
+When you hit it: validation loss stops improving and you want the
+learning rate lowered automatically instead of restarting training.
+
+What is going on: `keras.callbacks.ReduceLROnPlateau` multiplies the
+optimizer's rate by `factor` (default 0.1) after `patience` epochs
+(default 10) without an improvement of at least `min_delta` in
+`monitor` (default `val_loss`). `history.history["learning_rate"]`
+records the rate each epoch trained with, so a cut made at the end of
+epoch 4 shows from epoch 5; the live value is
+`model.optimizer.learning_rate`.
+
+Pitfall: the default `patience=10` is long for short runs: on a
+20-epoch job the rate may drop once or never. Pair it with an
+`EarlyStopping` whose `patience` is larger, or training stops before
+the lower rate gets a chance.
+
+severity: tip
+topics: T2
+"""
+
+import keras
+import numpy as np
+
+# One weight, trained toward 2 while validation wants 1: val_loss is
+# best at epoch 3 and worse afterwards, a plateau for the callback.
+x_train = np.ones((4, 1), "float32")
+y_train = 2 * x_train
+x_val = np.ones((4, 1), "float32")
+y_val = 1 * x_val
+model = keras.Sequential([
+    keras.Input((1,)),
+    keras.layers.Dense(1, use_bias=False, kernel_initializer="zeros"),
+])
+model.compile(keras.optimizers.SGD(learning_rate=0.1), "mse")
+
+# --8<-- [start:show]
+reduce_lr = keras.callbacks.ReduceLROnPlateau(
+    monitor="val_loss", factor=0.5, patience=1, min_lr=1e-3,
+)
+history = model.fit(
+    x_train, y_train, validation_data=(x_val, y_val),
+    epochs=6, batch_size=4, callbacks=[reduce_lr], verbose=0,
+)
+rates = history.history["learning_rate"]  # one per epoch
+live_rate = float(model.optimizer.learning_rate)
+# --8<-- [end:show]
+
+val_losses = history.history["val_loss"]
+print("val_loss:     ", [f"{v:.4f}" for v in val_losses])
+print("learning_rate:", [f"{r:.4f}" for r in rates])
+print(f"optimizer.learning_rate after fit: {live_rate:.5f}")
+
+defaults = keras.callbacks.ReduceLROnPlateau()
+assert (defaults.factor, defaults.patience) == (0.1, 10), (
+    "expected default factor 0.1 and patience 10"
+)
+assert defaults.monitor == "val_loss", "expected val_loss by default"
+assert np.argmin(val_losses) == 2, "expected the best val_loss at epoch 3"
+assert np.isclose(rates[3], 0.1), (
+    "expected epoch 4 (first without improvement) to train at 0.1"
+)
+assert np.isclose(rates[4], 0.05), (
+    "expected the halved rate to show from the next epoch"
+)
+assert np.isclose(live_rate, rates[-1] * 0.5), (
+    "expected the cut after the last epoch only in the optimizer"
+)

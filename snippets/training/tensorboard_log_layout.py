@@ -1,0 +1,90 @@
+"""What the TensorBoard callback writes, and logging your own scalars
+
+When you hit it: you point TensorBoard at a log folder and want to know
+which run is which, or add your own curves from a custom loop.
+
+What is going on: `keras.callbacks.TensorBoard(log_dir)` writes one
+event file under `log_dir/train/` and, when `fit` has validation data,
+one under `log_dir/validation/`. Both hold `epoch_loss`, so TensorBoard
+draws the two curves on one chart. For your own values, open a writer
+with `tf.summary.create_file_writer` and call `tf.summary.scalar`
+inside `writer.as_default()`. Needs the `tensorboard` package.
+
+Pitfall: `tf.summary.scalar` with no default writer writes nothing and
+returns `False` without an error; with a writer but no `step` it
+raises `ValueError: No step set`.
+
+severity: tip
+topics: T10
+"""
+
+import os
+import tempfile
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+log_dir = tempfile.mkdtemp()
+x_train = np.ones((8, 1), "float32")
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+
+# --8<-- [start:callback]
+tensorboard = keras.callbacks.TensorBoard(log_dir=log_dir)
+model.fit(x_train, x_train, validation_data=(x_train, x_train),
+          epochs=2, callbacks=[tensorboard], verbose=0)
+# log_dir/train/events.out.tfevents...
+# log_dir/validation/events.out.tfevents...
+# --8<-- [end:callback]
+
+# --8<-- [start:custom]
+writer = tf.summary.create_file_writer(os.path.join(log_dir, "custom"))
+with writer.as_default():
+    for step in range(3):
+        tf.summary.scalar("grad_norm", 1.0 / (step + 1), step=step)
+writer.flush()
+# --8<-- [end:custom]
+
+
+def tags_in(run):
+    """Scalar tags and their steps in the one event file of a run."""
+    run_dir = os.path.join(log_dir, run)
+    (event_file,) = os.listdir(run_dir)
+    found = set()
+    for record in tf.data.TFRecordDataset(os.path.join(run_dir, event_file)):
+        event = tf.compat.v1.Event.FromString(record.numpy())
+        found.update((value.tag, event.step) for value in event.summary.value)
+    return found
+
+
+print("runs:", sorted(os.listdir(log_dir)))
+for run in ["train", "validation"]:
+    print(f"{run} tags:", sorted({tag for tag, _ in tags_in(run)}))
+
+assert sorted(os.listdir(log_dir)) == ["custom", "train", "validation"], (
+    "expected one folder per run"
+)
+assert all(
+    os.listdir(os.path.join(log_dir, run))[0].startswith("events.out.tfevents")
+    for run in ["train", "validation"]
+), "expected an event file in each run folder"
+assert {("epoch_loss", 0), ("epoch_loss", 1)} <= tags_in("train"), (
+    "expected epoch_loss for epochs 0 and 1 in train/"
+)
+assert {("epoch_loss", 0), ("epoch_loss", 1)} <= tags_in("validation"), (
+    "expected epoch_loss for epochs 0 and 1 in validation/"
+)
+assert tags_in("custom") == {("grad_norm", s) for s in range(3)}, (
+    "expected the three custom scalars"
+)
+
+written = tf.summary.scalar("grad_norm", 0.5, step=0)  # no writer
+assert not bool(written), "expected False and nothing written"
+try:
+    with writer.as_default():
+        tf.summary.scalar("grad_norm", 0.5)
+except ValueError as err:
+    step_error = str(err)
+print("ValueError:", step_error)
+assert "No step set" in step_error, "expected the missing-step error"

@@ -1,0 +1,81 @@
+"""TensorBoard logging needs `pip install tensorboard` on TF 2.21
+
+When you hit it: you add `keras.callbacks.TensorBoard` or call
+`tf.summary.scalar` in a fresh environment with only `tensorflow`
+installed, and `fit` stops after its first training step.
+
+What is going on: the TensorFlow 2.21 package does not list
+`tensorboard` among its requirements. `tf.summary.scalar`,
+`histogram` and `image` import their implementation from the
+`tensorboard` package when first called, and raise
+`TBNotInstalledError` when it is missing. The TensorBoard callback
+calls them, so the error surfaces inside `fit`.
+
+Pitfall: the error comes from inside `fit`, after the first batch,
+not at import or in the callback's constructor. Add `tensorboard` (same
+minor version as TensorFlow) to your requirements.
+
+severity: crash
+topics: T10
+"""
+
+import sys
+
+# Simulate an environment without the tensorboard package, so the
+# entry shows the same error whether or not it is installed here.
+for name in [n for n in sys.modules if n.split(".")[0] == "tensorboard"]:
+    del sys.modules[name]
+sys.modules["tensorboard"] = None
+
+import importlib.metadata
+import tempfile
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+# Not exported under a public name; imported to catch the exact type.
+from tensorflow.python.summary.tb_summary import (
+    TBNotInstalledError,
+)
+
+log_dir = tempfile.mkdtemp()
+x_train = np.ones((16, 1), "float32")
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+
+
+try:
+    # --8<-- [start:show]
+    tensorboard = keras.callbacks.TensorBoard(log_dir)  # no error yet
+    model.fit(x_train, x_train, batch_size=8, epochs=3, verbose=0,
+              callbacks=[tensorboard])  # raises
+    # --8<-- [end:show]
+except TBNotInstalledError as err:
+    message = str(err)
+print("TBNotInstalledError:", message)
+steps_done = int(model.optimizer.iterations)
+print("training steps before the error:", steps_done)
+assert "TensorBoard is not installed" in message, "expected missing TB"
+assert steps_done == 1, (
+    "expected the error after the first of two batches"
+)
+
+for summary_op, value in [
+    (tf.summary.histogram, [1.0, 2.0]),
+    (tf.summary.image, tf.zeros([1, 2, 2, 1])),
+]:
+    try:
+        summary_op("probe", value, step=0)
+        raised = False
+    except TBNotInstalledError:
+        raised = True
+    assert raised, f"expected {summary_op.__name__} to need tensorboard"
+
+distribution = importlib.metadata.packages_distributions()["tensorflow"][0]
+requirements = importlib.metadata.requires(distribution) or []
+print("tensorflow requires tensorboard:",
+      any(r.startswith("tensorboard") for r in requirements))
+assert not any(r.startswith("tensorboard") for r in requirements), (
+    "expected TensorFlow not to depend on tensorboard"
+)

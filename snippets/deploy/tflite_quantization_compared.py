@@ -1,0 +1,135 @@
+"""TFLite quantization options, measured: size against accuracy
+
+When you hit it: you convert a model for a phone or a microcontroller
+and must choose `optimizations`, `supported_types` and maybe a
+representative dataset.
+
+What is going on: `tf.lite.TFLiteConverter` keeps float32 weights by
+default. `optimizations=[tf.lite.Optimize.DEFAULT]` alone gives
+dynamic-range quantization (int8 weights, float inputs);
+adding `supported_types=[tf.float16]` stores float16 weights instead;
+a `representative_dataset` plus `TFLITE_BUILTINS_INT8` gives a full
+integer model whose inputs and outputs can be int8. The run below
+measures each on a 32-64-64-4 MLP (6,532 parameters, float32
+weights = 26,128 bytes).
+
+Pitfall: quantization is a trade, not a free switch. Always compare the
+converted model's outputs with the Keras model's on real inputs; a full
+integer model also takes int8 inputs, which you quantize with its
+`scale` and `zero_point`.
+
+severity: tip
+topics: P3
+"""
+
+import os
+import tempfile
+import warnings
+
+import keras
+import numpy as np
+import tensorflow as tf
+from ai_edge_litert.interpreter import Interpreter
+
+keras.utils.set_random_seed(0)
+model = keras.Sequential([
+    keras.Input((32,)),
+    keras.layers.Dense(64, activation="relu"),
+    keras.layers.Dense(64, activation="relu"),
+    keras.layers.Dense(4),
+])
+rng = np.random.default_rng(0)
+calibration = rng.normal(size=(64, 32)).astype("float32")
+test_inputs = rng.normal(size=(16, 32)).astype("float32")
+expected = model.predict(test_inputs, verbose=0)
+assert model.count_params() == 6532, "expected a 6,532-parameter model"
+assert model.count_params() * 4 == 26128, "expected 26,128 weight bytes"
+export_dir = os.path.join(tempfile.mkdtemp(), "model")
+model.export(export_dir, verbose=False)
+
+
+def representative_data():
+    for row in calibration:
+        yield [row[np.newaxis]]
+
+
+def convert(kind):
+    # --8<-- [start:show]
+    converter = tf.lite.TFLiteConverter.from_saved_model(export_dir)
+    if kind != "float32":
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+    if kind == "float16":
+        converter.target_spec.supported_types = [tf.float16]
+    if kind == "int8":
+        converter.representative_dataset = representative_data
+        converter.target_spec.supported_ops = [
+            tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+        converter.inference_input_type = tf.int8
+        converter.inference_output_type = tf.int8
+    return converter.convert()  # bytes of the .tflite file
+    # --8<-- [end:show]
+
+
+def run(tflite_model, inputs):
+    interpreter = Interpreter(model_content=tflite_model)
+    input_detail = interpreter.get_input_details()[0]
+    output_detail = interpreter.get_output_details()[0]
+    interpreter.resize_tensor_input(input_detail["index"], inputs.shape)
+    interpreter.allocate_tensors()
+    if input_detail["dtype"] == np.int8:
+        scale, zero_point = input_detail["quantization"]
+        inputs = np.round(inputs / scale + zero_point).astype(np.int8)
+    interpreter.set_tensor(input_detail["index"], inputs)
+    interpreter.invoke()
+    outputs = interpreter.get_tensor(output_detail["index"])
+    if output_detail["dtype"] == np.int8:
+        scale, zero_point = output_detail["quantization"]
+        outputs = (outputs.astype(np.float32) - zero_point) * scale
+    if input_detail["dtype"] == np.int8:
+        assert output_detail["dtype"] == np.int8, "expected int8 outputs"
+    return outputs, input_detail["dtype"]
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # converter deprecation notes
+    tflite_models = {kind: convert(kind)
+                     for kind in ["float32", "dynamic", "float16", "int8"]}
+
+sizes, errors = {}, {}
+print(f"{'conversion':<10} {'bytes':>6}  {'max abs diff':<12}  input")
+for kind, tflite_model in tflite_models.items():
+    outputs, input_dtype = run(tflite_model, test_inputs)
+    sizes[kind] = len(tflite_model)
+    errors[kind] = float(np.abs(outputs - expected).max())
+    print(f"{kind:<10} {sizes[kind]:>6}  {errors[kind]:<12.4g}  "
+          f"{np.dtype(input_dtype).name}")
+
+
+
+def weight_dtypes(tflite_model):
+    interpreter = Interpreter(model_content=tflite_model)
+    return {np.dtype(t["dtype"]).name
+            for t in interpreter.get_tensor_details()}
+
+
+assert "int8" in weight_dtypes(tflite_models["dynamic"]), (
+    "expected int8 weights in the dynamic-range model"
+)
+assert "float16" in weight_dtypes(tflite_models["float16"]), (
+    "expected float16 weights in the float16 model"
+)
+assert "int8" not in weight_dtypes(tflite_models["float32"]), (
+    "expected no quantized tensors by default"
+)
+assert sizes["int8"] < sizes["dynamic"] < sizes["float16"] < sizes["float32"], (
+    "expected int8 < dynamic-range < float16 < float32 in file size"
+)
+assert errors["float32"] < 1e-5, "expected the default to match Keras"
+assert errors["float32"] < errors["float16"] < errors["dynamic"], (
+    "expected float16 to be closer to Keras than dynamic-range"
+)
+assert errors["dynamic"] < errors["int8"], "expected int8 to be the least exact"
+assert errors["int8"] < 0.1, "expected int8 still close on this model"
+assert sizes["float32"] / sizes["dynamic"] < 4, (
+    "expected dynamic-range to shrink this model less than 4x"
+)

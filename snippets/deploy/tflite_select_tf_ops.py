@@ -1,0 +1,87 @@
+"""Ops TFLite lacks need `SELECT_TF_OPS`, and a Flex-enabled runtime
+
+When you hit it: `converter.convert()` fails with "Some ops are not
+supported by the native TFLite runtime" on a model that runs fine in
+TensorFlow.
+
+What is going on: the converter maps each TF op to a TFLite builtin.
+Ops without one (here `tf.linalg.inv`, the `MatrixInverse` op) make it
+raise `ConverterError`, naming them under "TF Select ops" (`tf.lite`
+has no public alias for the class; import it from
+`tensorflow.lite.python.convert_phase`). Adding
+`tf.lite.OpsSet.SELECT_TF_OPS` to `supported_ops` embeds them as "Flex"
+ops that call TensorFlow kernels.
+
+Pitfall: the conversion then succeeds, but the file only runs where
+the Flex delegate is linked. Neither `ai_edge_litert`'s interpreter nor
+`tf.lite.Interpreter` in this environment runs it: both raise
+`RuntimeError` at `allocate_tensors`. Prefer rewriting the op with
+builtin ops.
+
+severity: crash
+topics: P3
+"""
+
+import warnings
+
+import numpy as np
+import tensorflow as tf
+from ai_edge_litert.interpreter import Interpreter
+from tensorflow.lite.python.convert_phase import ConverterError
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3, 3], tf.float32)])
+def invert(matrices):
+    return tf.linalg.inv(matrices)
+
+
+concrete_fn = invert.get_concrete_function()
+
+try:
+    # --8<-- [start:wrong]
+    converter = tf.lite.TFLiteConverter.from_concrete_functions(
+        [concrete_fn], invert)
+    tflite_model = converter.convert()  # raises ConverterError
+    # --8<-- [end:wrong]
+except ConverterError as err:
+    lines = str(err).splitlines()
+hint = next(ln for ln in lines if ln.startswith("Some ops are not"))
+select_ops = next(ln for ln in lines if ln.startswith("TF Select ops"))
+print("ConverterError:", hint.split(" See instructions")[0])
+print(select_ops)
+assert not hasattr(tf.lite, "ConverterError"), "expected no public alias"
+assert select_ops == "TF Select ops: MatrixInverse", (
+    "expected the error to name the op that needs TF Select"
+)
+
+# --8<-- [start:right]
+converter = tf.lite.TFLiteConverter.from_concrete_functions(
+    [concrete_fn], invert)
+converter.target_spec.supported_ops = [
+    tf.lite.OpsSet.TFLITE_BUILTINS,  # native ops first
+    tf.lite.OpsSet.SELECT_TF_OPS,  # then TF kernels ("Flex")
+]
+tflite_model = converter.convert()
+# --8<-- [end:right]
+print("converted with SELECT_TF_OPS:", len(tflite_model) > 0)
+assert b"FlexMatrixInverse" in tflite_model, "expected a Flex op inside"
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # tf.lite.Interpreter deprecation
+    interpreters = {
+        "ai_edge_litert": Interpreter(model_content=tflite_model),
+        "tf.lite": tf.lite.Interpreter(model_content=tflite_model),
+    }
+for name, interpreter in interpreters.items():
+    message = ""
+    try:
+        interpreter.allocate_tensors()
+    except RuntimeError as err:
+        message = str(err)
+    assert "Flex delegate" in message, f"expected {name} to lack Flex"
+print("RuntimeError:", message.split(" For the Android")[0])
+
+identity = np.eye(3, dtype=np.float32)[np.newaxis] * 2.0
+np.testing.assert_allclose(
+    invert(identity), identity / 4.0, err_msg="expected TF itself to run it"
+)

@@ -1,0 +1,97 @@
+"""`load_model(compile=False)` for inference, or when the loss won't load
+
+When you hit it: you load a model only to predict, and `load_model` fails
+on the custom loss it was compiled with ("Could not locate function").
+
+What is going on: a `.keras` file also stores the `compile()` arguments
+and the optimizer state, and `keras.models.load_model` rebuilds them by
+default, so every custom loss or metric must be registered or passed
+in `custom_objects`.
+`compile=False` skips that: weights and outputs are the same, but the
+model has no optimizer or loss.
+
+Pitfall: a model loaded with `compile=False` raises on `fit` or
+`evaluate` ("You must call `compile()`"). Compile it again, which
+starts a fresh optimizer.
+
+severity: crash
+topics: L6
+"""
+
+import os
+import tempfile
+
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+rng = np.random.default_rng(0)
+features = rng.normal(size=(32, 4)).astype("float32")
+targets = rng.normal(size=(32, 1)).astype("float32")
+model_path = os.path.join(tempfile.mkdtemp(), "model.keras")
+
+
+def clipped_mse(y_true, y_pred):  # not registered
+    error = keras.ops.clip(y_true - y_pred, -1.0, 1.0)
+    return keras.ops.mean(keras.ops.square(error))
+
+
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(1)])
+model.compile(optimizer="adam", loss=clipped_mse)
+model.fit(features, targets, epochs=2, verbose=0)
+model.save(model_path)
+
+try:
+    # --8<-- [start:wrong]
+    restored = keras.models.load_model(model_path)
+    # --8<-- [end:wrong]
+except TypeError as err:
+    message = str(err).split(" Full object config")[0]
+print("TypeError:", message)
+assert "Could not locate function 'clipped_mse'" in message, (
+    "expected the unregistered loss to block a default load"
+)
+
+# --8<-- [start:right]
+restored = keras.models.load_model(model_path, compile=False)
+predictions = restored.predict(features, verbose=0)
+# --8<-- [end:right]
+np.testing.assert_allclose(
+    predictions, model.predict(features, verbose=0),
+    err_msg="expected the same outputs without compiling",
+)
+full = keras.models.load_model(
+    model_path, custom_objects={"clipped_mse": clipped_mse}
+)
+print("default load: compiled =", full.compiled,
+      "| optimizer steps =", int(full.optimizer.iterations))
+assert full.compiled, "expected a default load to recompile"
+assert int(full.optimizer.iterations) == 2, (
+    "expected the optimizer state (2 steps) restored by a default load"
+)
+print("compile=False: compiled =", restored.compiled)
+assert restored.compiled is False, "expected an uncompiled model"
+
+try:
+    restored.fit(features, targets, verbose=0)
+except ValueError as err:
+    fit_message = str(err)
+print("ValueError on fit:", fit_message)
+assert "must call `compile()`" in fit_message, "expected fit to need compile"
+try:
+    restored.evaluate(features, targets, verbose=0)
+except ValueError as err:
+    evaluate_message = str(err)
+assert "must call `compile()`" in evaluate_message, (
+    "expected evaluate to need compile too"
+)
+
+# --8<-- [start:retrain]
+restored.compile(optimizer="adam", loss=clipped_mse)
+restored.fit(features, targets, epochs=1, verbose=0)
+# --8<-- [end:retrain]
+print("optimizer steps after recompiling and 1 epoch:",
+      int(restored.optimizer.iterations))
+assert int(restored.optimizer.iterations) == 1, (
+    "expected recompiling to start a fresh optimizer"
+)

@@ -1,0 +1,78 @@
+"""Weights-only files must end in `.weights.h5`
+
+When you hit it: you call `model.save_weights("weights.h5")`, or a
+TF-style checkpoint prefix such as `"ckpt"`, and get `ValueError`.
+
+What is going on: Keras 3 `keras.Model.save_weights` writes one HDF5
+file of variable values (the layers', plus the optimizer's once it has
+trained), and accepts only names ending in `.weights.h5`. There is no
+architecture in it: rebuild the same model in code, then call
+`load_weights`.
+
+Pitfall: `load_weights` into a model whose layers differ in shape
+raises `ValueError` ("objects could not be loaded"); build the model
+from the same code that trained it.
+
+severity: crash
+topics: L5
+"""
+
+import os
+import tempfile
+
+import h5py
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+features = np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+save_dir = tempfile.mkdtemp()
+
+
+def build_model(units=3):
+    return keras.Sequential([keras.Input((4,)), keras.layers.Dense(units)])
+
+
+model = build_model()
+model.compile(optimizer="adam", loss="mse")
+model.fit(features, features[:, :3], epochs=1, verbose=0)
+rejected = []
+for name in ["weights.h5", "ckpt", "weights.keras"]:
+    try:
+        # --8<-- [start:wrong]
+        model.save_weights(os.path.join(save_dir, name))
+        # --8<-- [end:wrong]
+    except ValueError as err:
+        rejected.append(name)
+        message = str(err).split(" Received:")[0]
+print("ValueError:", message)
+print("rejected names:", rejected)
+assert rejected == ["weights.h5", "ckpt", "weights.keras"], (
+    "expected every name without .weights.h5 to be rejected"
+)
+assert "must end in `.weights.h5`" in message, "expected the naming rule"
+
+weights_path = os.path.join(save_dir, "model.weights.h5")
+# --8<-- [start:right]
+model.save_weights(weights_path)
+restored = build_model()  # same code, fresh weights
+restored.load_weights(weights_path)
+# --8<-- [end:right]
+np.testing.assert_allclose(
+    restored.predict(features, verbose=0),
+    model.predict(features, verbose=0),
+    err_msg="expected the reloaded weights to give the same outputs",
+)
+print("reloaded weights: same outputs")
+with h5py.File(weights_path, "r") as weights_file:
+    groups = sorted(weights_file.keys())
+print("groups in model.weights.h5:", groups)
+assert "optimizer" in groups, "expected the trained optimizer's state"
+assert "layers" in groups, "expected the layer variables"
+
+try:
+    build_model(units=5).load_weights(weights_path)
+except ValueError as err:
+    mismatch = str(err).splitlines()[0]
+print("ValueError:", mismatch.split(" Example")[0])
+assert "could not be loaded" in mismatch, "expected a shape mismatch error"

@@ -1,0 +1,78 @@
+"""`expected to be a double tensor but is a float tensor`: cast before you mix dtypes
+
+When you hit it: an op fails with `cannot compute Mul as input
+#1(zero-based) was expected to be a double tensor but is a float
+tensor`, or with `int32` in place of `double`.
+
+What is going on: TensorFlow does not promote dtypes between two
+tensors: both inputs of an op such as `Mul` must match. NumPy arrays
+default to `float64` ("double") and `tf.constant` keeps that, while
+Keras weights default to `float32`. Cast once where the data enters:
+`tf.constant(..., dtype=tf.float32)` or `tf.cast`.
+
+Pitfall: the same bug reads differently inside a `tf.function`: a
+`TypeError` at trace time, `Input 'y' of 'Mul' Op has type float32 that
+does not match type float64 of argument 'x'`. Eagerly it is an
+`InvalidArgumentError`.
+
+severity: crash
+topics: E7
+"""
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+prices_np = np.array([1.5, 2.5, 4.0])  # NumPy default: float64
+weights = tf.constant([0.2, 0.3, 0.5])  # float32
+
+try:
+    # --8<-- [start:wrong]
+    prices = tf.constant(prices_np)  # keeps float64
+    weighted = prices * weights  # InvalidArgumentError
+    # --8<-- [end:wrong]
+except tf.errors.InvalidArgumentError as err:
+    eager_message = str(err).split(" [Op:")[0]
+print("InvalidArgumentError:", eager_message)
+assert "was expected to be a double tensor but is a float tensor" in (
+    eager_message
+), "expected eager Mul to reject float64 * float32"
+
+
+@tf.function
+def weighted_sum(prices, weights):
+    return tf.reduce_sum(prices * weights)
+
+
+try:
+    weighted_sum(tf.constant(prices_np), weights)
+except TypeError as err:
+    graph_message = str(err).strip().splitlines()[-1].strip()
+print("in tf.function:", graph_message)
+assert "has type float32 that does not match type float64" in (
+    graph_message
+), "expected a TypeError at trace time inside tf.function"
+
+# --8<-- [start:right]
+prices = tf.constant(prices_np, dtype=tf.float32)  # cast on entry
+weighted = prices * weights
+# --8<-- [end:right]
+print("weighted:", [round(float(v), 4) for v in weighted])
+assert weighted.dtype == tf.float32, "expected float32 after the cast"
+
+counts = tf.constant([3, 5])  # Python ints become int32
+try:
+    counts * weights[:2]
+except tf.errors.InvalidArgumentError as err:
+    assert "expected to be a int32 tensor but is a float tensor" in str(err), (
+        "expected int32 * float32 to fail the same way"
+    )
+else:
+    raise AssertionError("expected int32 * float32 to raise")
+
+dense = keras.layers.Dense(1)
+dense.build((None, 3))
+assert dense.kernel.dtype == "float32", "expected float32 Keras weights"
+assert tf.constant(prices_np).dtype == tf.float64, (
+    "expected tf.constant to keep NumPy's float64"
+)

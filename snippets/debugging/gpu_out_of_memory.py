@@ -1,0 +1,57 @@
+"""`OOM when allocating tensor`: one batch does not fit in GPU memory
+
+When you hit it: a step on the GPU fails with
+`ResourceExhaustedError: OOM when allocating tensor with shape[...]`.
+
+What is going on: every tensor of a step (inputs, activations kept for
+the gradient, weights, optimizer slots) must fit in GPU memory at once.
+The message gives the shape that did not fit; its first number is
+usually the batch. Cut the work per step: a smaller `batch_size`,
+predict in chunks, a smaller model. This run caps the GPU at 1 GiB with
+`tf.config.set_logical_device_configuration`, so the error is the same
+on any GPU.
+
+Pitfall: `tf.config.experimental.set_memory_growth` only changes when
+TensorFlow reserves memory, not how much the GPU has; prefer it when
+processes share a GPU, not as an OOM cure.
+
+severity: crash
+topics: E3
+requires: gpu
+"""
+
+import re
+
+import tensorflow as tf
+
+# --8<-- [start:setup]
+gpu = tf.config.list_physical_devices("GPU")[0]
+tf.config.set_logical_device_configuration(
+    gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=1024)]
+)  # a 1 GiB GPU, before any op runs
+weights = tf.random.normal([4096, 4096])  # 64 MiB on the GPU
+# --8<-- [end:setup]
+
+try:
+    # --8<-- [start:wrong]
+    batch = tf.random.normal([131072, 4096])  # 2 GiB of float32
+    outputs = tf.matmul(batch, weights)  # ResourceExhaustedError
+    # --8<-- [end:wrong]
+except tf.errors.ResourceExhaustedError as err:
+    text = re.sub(r"\{\{function_node [^}]*\}\}\s*", "", str(err))
+    message = text.strip().splitlines()[0]
+print("ResourceExhaustedError:", message)
+assert "OOM when allocating tensor with shape[131072,4096]" in message, (
+    "expected the OOM message to name the shape that did not fit"
+)
+assert "GPU:0" in message, "expected the allocation to fail on the GPU"
+
+# --8<-- [start:right]
+chunks = []
+for _ in range(131072 // 8192):  # 128 MiB per chunk
+    batch = tf.random.normal([8192, 4096])
+    chunks.append(tf.reduce_sum(tf.matmul(batch, weights), axis=1))
+row_sums = tf.concat(chunks, axis=0)
+# --8<-- [end:right]
+print("chunked rows:", row_sums.shape[0])
+assert row_sums.shape[0] == 131072, "expected all rows computed in chunks"

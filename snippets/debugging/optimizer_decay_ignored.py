@@ -1,0 +1,58 @@
+"""Optimizer `decay=` is ignored in Keras 3: use a learning-rate schedule
+
+When you hit it: older code passes `decay=` to an optimizer; the
+training runs, but the learning rate never drops.
+
+What is going on: Keras 3 optimizers accept `decay=` only to warn
+``Argument `decay` is no longer supported and will be ignored``, then
+train at a constant rate. For inverse-time decay, rate / (1 + decay ×
+step), pass `keras.optimizers.schedules.InverseTimeDecay` with
+`decay_steps=1` as the `learning_rate`.
+
+Pitfall: nothing fails: the only trace is a `UserWarning` that scrolls
+away, and the model trains with a rate that stays too high.
+
+severity: silent
+topics: E12
+"""
+
+import warnings
+
+import keras
+import numpy as np
+
+
+def train(optimizer, steps=3):
+    weight = keras.Variable(0.0)
+    for _ in range(steps):
+        optimizer.apply_gradients([(np.float32(1.0), weight)])
+    return float(weight)
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    # --8<-- [start:wrong]
+    optimizer = keras.optimizers.SGD(learning_rate=0.1, decay=0.5)
+    # --8<-- [end:wrong]
+wrong_weight = train(optimizer)
+message = str(caught[0].message)
+print(f"{caught[0].category.__name__}: {message}")
+assert message == "Argument `decay` is no longer supported and will be " \
+    "ignored.", "expected decay= to be ignored with a warning"
+constant_weight = train(keras.optimizers.SGD(learning_rate=0.1))
+print(f"after 3 steps, decay=0.5: {wrong_weight:.4f}"
+      f"  no decay: {constant_weight:.4f}")
+assert wrong_weight == constant_weight, "expected decay= to change nothing"
+
+# --8<-- [start:right]
+schedule = keras.optimizers.schedules.InverseTimeDecay(
+    initial_learning_rate=0.1, decay_steps=1, decay_rate=0.5
+)  # 0.1 / (1 + 0.5 * step), as Keras 2's decay=0.5
+optimizer = keras.optimizers.SGD(learning_rate=schedule)
+# --8<-- [end:right]
+right_weight = train(optimizer)
+expected = -(0.1 + 0.1 / 1.5 + 0.1 / 2.0)
+print(f"after 3 steps, InverseTimeDecay: {right_weight:.4f}")
+assert abs(right_weight - expected) < 1e-6, (
+    "expected the rate to fall as 0.1 / (1 + 0.5 * step)"
+)

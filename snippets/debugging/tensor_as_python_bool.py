@@ -1,0 +1,89 @@
+"""`Using a symbolic tf.Tensor as a Python bool is not allowed`: use TF checks in graphs
+
+When you hit it: code that works eagerly fails once it runs inside a
+`tf.function` with `OperatorNotAllowedInGraphError:
+Using a symbolic tf.Tensor as a Python bool is not allowed`.
+
+What is going on: while tracing, a tensor has no value yet, so Python
+cannot decide `assert t` or `bool(t)`. AutoGraph rewrites an `if` on a
+tensor into `tf.cond`, but not these. Use the TensorFlow form:
+`tf.debugging.assert_*` for checks, `tf.cond` for choices.
+
+Pitfall: eagerly the same line runs fine, so the bug appears only when
+you add `@tf.function`. A plain `if t > 0:` does work in a
+`tf.function`; an `assert` on a tensor does not.
+
+severity: crash
+topics: E8
+"""
+
+import tensorflow as tf
+
+pixels = tf.constant([0.0, 128.0, 255.0])
+
+
+def normalize(batch):
+    assert tf.reduce_all(batch >= 0), "negative pixels"
+    return batch / 255.0
+
+
+eager = normalize(pixels)  # eagerly the assert works
+print("eager:", [round(float(v), 3) for v in eager])
+
+try:
+    # --8<-- [start:wrong]
+    @tf.function
+    def normalize(batch):
+        assert tf.reduce_all(batch >= 0), "negative pixels"
+        return batch / 255.0
+
+    normalize(pixels)  # OperatorNotAllowedInGraphError
+    # --8<-- [end:wrong]
+except tf.errors.OperatorNotAllowedInGraphError as err:
+    line = str(err).strip().splitlines()[-1].strip()
+print(line.split(" You can attempt")[0])
+assert "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed" in (
+    line
+), "expected the graph-mode bool error"
+
+
+# --8<-- [start:right]
+@tf.function
+def normalize(batch):
+    tf.debugging.assert_non_negative(batch, message="negative pixels")
+    return batch / 255.0
+# --8<-- [end:right]
+
+
+print("graph:", [round(float(v), 3) for v in normalize(pixels)])
+try:
+    normalize(tf.constant([-1.0, 2.0]))
+except tf.errors.InvalidArgumentError as err:
+    assert "negative pixels" in str(err), "expected the check to still fire"
+else:
+    raise AssertionError("expected assert_non_negative to reject -1")
+
+
+@tf.function
+def absolute(value):
+    if value > 0:  # AutoGraph turns this into tf.cond
+        return value
+    return -value
+
+
+assert float(absolute(tf.constant(-2.0))) == 2.0, (
+    "expected `if` on a tensor to work inside tf.function"
+)
+
+
+@tf.function
+def is_bright(value):
+    return bool(value > 100)
+
+
+try:
+    is_bright(tf.constant(128.0))
+except tf.errors.OperatorNotAllowedInGraphError:
+    pass
+else:
+    raise AssertionError("expected bool() on a tensor to fail in a graph")

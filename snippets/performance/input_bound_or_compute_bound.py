@@ -1,0 +1,152 @@
+"""Time the pipeline alone and the step alone before you optimise either
+
+When you hit it: training is slower than you expect and you must decide
+whether to work on the input pipeline or on the model.
+
+What is going on: iterate the `tf.data.Dataset` with no model to get the
+input time per batch; fit on one batch repeated from memory to get the
+compute time. The slower of the two sets the pace of
+`keras.Model.fit`. The run simulates a 200 ms read per batch with
+`time.sleep` in `tf.py_function` (not real I/O); the step is a real
+Keras training step.
+
+| input alone vs step alone | the step is | work on |
+|---|---|---|
+| input slower | input-bound | `tf.data`: parallel map, cache, prefetch |
+| step slower | compute-bound | the model, mixed precision, XLA |
+
+Pitfall: speeding up the model does not help an input-bound step:
+`fit` runs no faster than its input pipeline delivers batches.
+
+severity: perf
+topics: F1
+volatile: timings vary from run to run
+figure: Bar chart of milliseconds per batch: input alone, step alone, fit
+"""
+
+import os
+import platform
+import tempfile
+import time
+
+import keras
+import matplotlib
+import numpy as np
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+keras.utils.set_random_seed(0)
+BATCH, STEPS = 256, 4
+READ_S = 0.2  # simulated read latency per batch
+features = np.random.rand(BATCH * STEPS, 64).astype("float32")
+labels = np.random.randint(0, 10, BATCH * STEPS)
+
+
+def slow_read(batch_x, batch_y):
+    def wait(batch_x):
+        time.sleep(READ_S)
+        return batch_x
+
+    batch_x = tf.py_function(wait, [batch_x], tf.float32)
+    return tf.ensure_shape(batch_x, [None, 64]), batch_y
+
+
+batches = tf.data.Dataset.from_tensor_slices((features, labels))
+batches = batches.batch(BATCH)
+slow_ds = batches.map(slow_read)
+fast_ds = batches.cache().prefetch(tf.data.AUTOTUNE)
+
+model = keras.Sequential([
+    keras.Input(shape=(64,)),
+    keras.layers.Dense(512, activation="relu"),
+    keras.layers.Dense(512, activation="relu"),
+    keras.layers.Dense(10),
+])
+model.compile(
+    optimizer="adam",
+    loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+)
+model.fit(fast_ds, epochs=1, verbose=0)  # build and trace once
+
+
+# --8<-- [start:show]
+def input_ms(dataset, passes=1):
+    """Per batch: iterate the pipeline with no model; best pass."""
+    best = float("inf")
+    for _ in range(passes):
+        start = time.perf_counter()
+        count = sum(1 for _ in dataset)
+        best = min(best, (time.perf_counter() - start) * 1000 / count)
+    return best
+
+
+def step_ms(model, dataset, passes=3):
+    """Per batch: fit on one batch repeated, so input costs ~nothing."""
+    one_batch = tf.data.Dataset.from_tensors(next(iter(dataset)))
+    repeated = one_batch.repeat(STEPS)
+    best = float("inf")
+    for _ in range(passes):
+        start = time.perf_counter()
+        model.fit(repeated, epochs=1, verbose=0)
+        best = min(best, (time.perf_counter() - start) * 1000 / STEPS)
+    return best
+
+
+compute = step_ms(model, fast_ds)
+slow_input = input_ms(slow_ds)  # > compute: input-bound
+fast_input = input_ms(fast_ds, passes=3)  # < compute: compute-bound
+# --8<-- [end:show]
+
+
+def fit_ms(model, dataset):
+    start = time.perf_counter()
+    model.fit(dataset, epochs=1, verbose=0)
+    return (time.perf_counter() - start) * 1000 / STEPS
+
+
+def verdict(pipeline_ms, compute_ms):
+    return "input-bound" if pipeline_ms > compute_ms else "compute-bound"
+
+
+slow_bound = verdict(slow_input, compute)
+fast_bound = verdict(fast_input, compute)
+slow_fit = fit_ms(model, slow_ds)
+
+print(f"{os.cpu_count()} CPU cores, {platform.machine()}, "
+      f"TensorFlow {tf.__version__}; batch {BATCH}, ms per batch")
+print(f"step alone: {compute:.1f}")
+print(f"slow read:  input {slow_input:.1f}, fit {slow_fit:.1f} "
+      f"-> {slow_bound}")
+print(f"in memory:  input {fast_input:.1f} -> {fast_bound}")
+
+bars = [
+    ("slow read: input alone", slow_input),
+    ("slow read: fit", slow_fit),
+    ("step alone", compute),
+    ("in memory: input alone", fast_input),
+]
+figure_dir = os.environ.get("SNIPPET_ARTIFACTS") or tempfile.mkdtemp()
+fig, ax = plt.subplots(figsize=(6, 3), dpi=100)
+names = [name for name, _ in bars][::-1]
+values = [ms for _, ms in bars][::-1]
+ax.barh(names, values, color="0.6", edgecolor="black")
+for y, ms in enumerate(values):
+    ax.text(ms, y, f" {ms:.1f} ms", va="center", fontsize=8)
+ax.set_xlabel("milliseconds per batch (lower is better)")
+ax.set_xlim(0, max(values) * 1.25)
+ax.set_title(f"batch {BATCH}; {os.cpu_count()} CPU cores, "
+             f"TF {tf.__version__}", fontsize=9)
+ax.tick_params(axis="y", labelsize=8)
+fig.tight_layout()
+fig.savefig(os.path.join(figure_dir, "input_vs_step.png"))
+
+assert slow_bound == "input-bound", (
+    "expected a 200 ms read per batch to be slower than the step")
+assert fast_bound == "compute-bound", (
+    "expected an in-memory pipeline to be faster than the step")
+assert slow_fit > 0.95 * READ_S * 1000, (
+    "expected fit to be no faster than the read it waits for")
+assert slow_fit > 2 * compute, (
+    "expected the slow read, not the model, to set the pace of fit")

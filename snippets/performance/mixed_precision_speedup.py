@@ -1,0 +1,83 @@
+"""Mixed precision speeds up matmul-heavy training on a modern GPU
+
+When you hit it: training on an NVIDIA GPU with Tensor Cores (compute
+capability 7.0 or newer) is compute-bound in large matrix multiplies.
+
+What is going on: under the `"mixed_float16"` policy
+(`keras.mixed_precision.set_global_policy`), layers compute in float16
+and keep their weights in float32, so matmuls run on the fast float16
+path. The snippet times the same model in float32 and in
+mixed_float16 on a GPU and asserts a speedup of at least 1.3x.
+
+Pitfall: the gain needs Tensor Cores; do not expect it on a CPU or an
+older GPU, and time it before you keep it. Keep the last layer in
+float32 (`dtype="float32"`) so outputs and loss stay float32.
+
+severity: perf
+topics: F3
+requires: gpu
+volatile: timings vary from run to run
+"""
+
+import time
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+WIDTH, BATCH, LAYERS = 8192, 4096, 4
+keras.utils.set_random_seed(0)
+# Tensors created once on the GPU, so no step pays a host-to-device copy.
+features = tf.constant(np.random.rand(BATCH, WIDTH).astype("float32"))
+targets = tf.constant(np.random.rand(BATCH, 1).astype("float32"))
+
+
+# --8<-- [start:show]
+def build(policy):
+    keras.mixed_precision.set_global_policy(policy)
+    model = keras.Sequential([keras.Input(shape=(WIDTH,))])
+    for _ in range(LAYERS):
+        model.add(keras.layers.Dense(WIDTH, activation="relu"))
+    model.add(keras.layers.Dense(1, dtype="float32"))  # float32 output
+    model.compile(optimizer="sgd", loss="mse")
+    return model
+
+
+float32_model = build("float32")
+mixed_model = build("mixed_float16")
+keras.mixed_precision.set_global_policy("float32")  # restore default
+# --8<-- [end:show]
+
+
+def step_ms(model, repeats=5, steps=10):
+    model.train_on_batch(features, targets)  # warm up: trace
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(steps):
+            loss = model.train_on_batch(features, targets)
+        float(loss)  # wait for the device
+        best = min(best, (time.perf_counter() - start) / steps)
+    return best * 1000
+
+
+gpu = tf.config.list_physical_devices("GPU")[0]
+gpu_name = tf.config.experimental.get_device_details(gpu).get(
+    "device_name", "GPU")
+float32_ms = step_ms(float32_model)
+mixed_ms = step_ms(mixed_model)
+hidden = mixed_model.layers[0]
+
+print(f"{gpu_name}, TensorFlow {tf.__version__}; "
+      f"{LAYERS} x Dense({WIDTH}), batch {BATCH}")
+print(f"hidden layer: compute {hidden.compute_dtype}, "
+      f"weights {hidden.variable_dtype}")
+print(f"float32 {float32_ms:.1f} ms/step, mixed_float16 "
+      f"{mixed_ms:.1f} ms/step ({float32_ms / mixed_ms:.2f}x)")
+
+assert hidden.compute_dtype == "float16", "expected float16 compute"
+assert hidden.variable_dtype == "float32", "expected float32 weights"
+assert mixed_model(features[:2]).dtype == "float32", (
+    "expected the float32 last layer to give float32 outputs")
+assert float32_ms > 1.3 * mixed_ms, (
+    "expected mixed_float16 to be at least 1.3x faster on this GPU")

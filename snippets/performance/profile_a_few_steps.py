@@ -1,0 +1,98 @@
+"""Profile a few warm steps with start and stop, then read the trace
+
+When you hit it: you know a step is slow but not which op or which wait
+makes it slow.
+
+What is going on: `tf.profiler.experimental.start(logdir)` records every
+op on the host and devices until `tf.profiler.experimental.stop()`,
+which writes `plugins/profile/<run>/<host>.xplane.pb` under `logdir`.
+`tf.profiler.experimental.Trace("train", step_num=...)` marks step
+boundaries. Profile a handful of steps after the first one, so tracing
+and warm-up stay out of the picture.
+
+What to look at (open `logdir` in TensorBoard with the
+`tensorboard-plugin-profile` package): the step-time breakdown first;
+then gaps on the device between steps (input-bound); then the ops that
+take the most time.
+
+Pitfall: call `stop()` in a `finally`. If a step raises, the profiler
+stays on, and the next `start()` fails with `AlreadyExistsError: Another
+profiler is running.`
+
+severity: tip
+topics: F2
+"""
+
+import glob
+import os
+import tempfile
+
+import keras
+import numpy as np
+import tensorflow as tf
+from tensorflow.tsl.profiler.protobuf import xplane_pb2
+
+keras.utils.set_random_seed(0)
+model = keras.Sequential([
+    keras.Input(shape=(32,)),
+    keras.layers.Dense(64, activation="relu"),
+    keras.layers.Dense(1),
+])
+optimizer = keras.optimizers.SGD(0.01)
+features = tf.constant(np.random.rand(128, 32).astype("float32"))
+targets = tf.constant(np.random.rand(128, 1).astype("float32"))
+
+
+@tf.function
+def train_step(features, targets):
+    with tf.GradientTape() as tape:
+        loss = keras.losses.mean_squared_error(targets, model(features))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(
+        zip(grads, model.trainable_variables, strict=True))
+    return loss
+
+
+logdir = tempfile.mkdtemp()
+# --8<-- [start:show]
+train_step(features, targets)  # trace and warm up outside the profile
+tf.profiler.experimental.start(logdir)
+try:
+    for step in range(3):
+        with tf.profiler.experimental.Trace("train", step_num=step):
+            train_step(features, targets)
+finally:
+    tf.profiler.experimental.stop()
+# --8<-- [end:show]
+
+runs = glob.glob(os.path.join(logdir, "plugins", "profile", "*"))
+traces = glob.glob(os.path.join(runs[0], "*.xplane.pb"))
+space = xplane_pb2.XSpace()
+with open(traces[0], "rb") as trace_file:
+    space.ParseFromString(trace_file.read())
+events = {
+    meta.name
+    for plane in space.planes
+    for meta in plane.event_metadata.values()
+}
+print("profile runs written:", len(runs), "| xplane.pb files:", len(traces))
+print("host CPU plane recorded:",
+      "/host:CPU" in {p.name for p in space.planes})
+print("step marker 'train' recorded:", "train" in events)
+print("MatMul op recorded:", any("MatMul" in name for name in events))
+
+tf.profiler.experimental.start(logdir)
+try:
+    tf.profiler.experimental.start(logdir)  # a second, nested start
+except tf.errors.AlreadyExistsError as err:
+    message = str(err)
+finally:
+    tf.profiler.experimental.stop()
+print("AlreadyExistsError:", message)
+
+assert len(runs) == 1, "expected one run folder under plugins/profile"
+assert len(traces) == 1, "expected one <host>.xplane.pb in the run folder"
+assert "/host:CPU" in {p.name for p in space.planes}, "expected host plane"
+assert "train" in events, "expected the Trace step marker in the trace"
+assert any("MatMul" in name for name in events), "expected Dense's MatMul"
+assert "Another profiler is running" in message, "expected nested start"

@@ -1,0 +1,78 @@
+"""XLA with jit_compile=True fuses ops; measure before you keep it
+
+When you hit it: a `tf.function` runs a long chain of small elementwise
+ops and you wonder whether XLA makes it faster.
+
+What is going on: `tf.function(jit_compile=True)` compiles the whole
+function with XLA, which fuses the chain into a single kernel (the run
+reads the optimised HLO from `experimental_get_compiler_ir`). Results
+agree with the plain graph to float32 rounding. Speed depends on the
+device and the shapes: the run prints what it measured on its CPU, and
+either side may win.
+
+Pitfall: never assume XLA is faster. Time warm calls of both versions
+on your hardware; the first XLA call also pays for compiling, and each
+new input shape compiles again.
+
+severity: perf
+topics: F4
+volatile: timings vary from run to run
+"""
+
+import os
+import platform
+import time
+
+import numpy as np
+import tensorflow as tf
+
+
+# --8<-- [start:show]
+def gelu_chain(x):
+    for _ in range(8):  # many small elementwise ops
+        x = 0.5 * x * (1 + tf.tanh(0.7978846 * (x + 0.044715 * x**3)))
+    return x
+
+
+plain = tf.function(gelu_chain)
+fused = tf.function(gelu_chain, jit_compile=True)
+# --8<-- [end:show]
+
+
+def first_and_best_ms(function, inputs, repeats=10):
+    start = time.perf_counter()
+    function(inputs).numpy()  # first call: trace (and compile)
+    first = (time.perf_counter() - start) * 1000
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function(inputs).numpy()
+        times.append((time.perf_counter() - start) * 1000)
+    return first, min(times)
+
+
+inputs = tf.random.stateless_normal([1_000_000], seed=[1, 2])
+_, plain_ms = first_and_best_ms(plain, inputs)
+fused_first_ms, fused_ms = first_and_best_ms(fused, inputs)
+fused(tf.ones([10]))  # a new shape: traced and compiled again
+graph_ops = len(plain.get_concrete_function(inputs).graph.get_operations())
+hlo = fused.experimental_get_compiler_ir(inputs)(stage="optimized_hlo")
+max_diff = float(tf.reduce_max(tf.abs(plain(inputs) - fused(inputs))))
+
+print(f"{os.cpu_count()} CPU cores, {platform.machine()}, "
+      f"TensorFlow {tf.__version__}; 1,000,000 float32 values")
+print(f"plain graph: {graph_ops} ops; XLA: {hlo.count('fusion(')} "
+      "fused kernel")
+print(f"plain {plain_ms:.1f} ms, XLA {fused_ms:.1f} ms (best of 10) -> "
+      f"{'XLA' if fused_ms < plain_ms else 'plain graph'} faster here")
+print(f"XLA first call {fused_first_ms:.0f} ms; traces after a new "
+      f"shape: {fused.experimental_get_tracing_count()}")
+print(f"largest difference: {max_diff:.1e}")
+
+assert hlo.count("fusion(") == 1, "expected XLA to fuse the whole chain"
+assert fused_first_ms > 3 * fused_ms, "expected compiling to cost time"
+assert fused.experimental_get_tracing_count() == 2, (
+    "expected a second input shape to trace and compile again")
+assert graph_ops > 50, "expected the plain graph to keep many small ops"
+assert np.allclose(plain(inputs), fused(inputs), atol=1e-5), (
+    "expected XLA and the plain graph to agree")

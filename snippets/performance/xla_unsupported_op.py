@@ -1,0 +1,69 @@
+"""jit_compile=True fails on ops XLA cannot compile, such as Python calls
+
+When you hit it: you add `jit_compile=True` to a function that calls
+`tf.numpy_function` or a `tf.strings` op, and its first call raises.
+
+What is going on: with `jit_compile=True` XLA must compile every op in
+the function; there is no fallback for an op without an XLA kernel. The
+error comes at the first call (when the function is traced and
+compiled), not where you decorate it. Replace the op with a TensorFlow
+op, or keep it in a separate function that is not compiled.
+
+Pitfall: there is no partial compile. One unsupported op (a Python
+callback, a string op) fails the whole function with
+`InvalidArgumentError: Detected unsupported operations`; the message
+names the op (`PyFunc`, `AsString`).
+
+severity: crash
+topics: F4
+"""
+
+import re
+
+import numpy as np
+import tensorflow as tf
+
+readings = tf.constant([1.0, 2.0, 3.0])
+
+try:
+    # --8<-- [start:wrong]
+    @tf.function(jit_compile=True)
+    def log_scale(x):
+        y = tf.numpy_function(np.log1p, [x], tf.float32)
+        return 2.0 * y
+
+    scaled = log_scale(readings)  # raises InvalidArgumentError
+    # --8<-- [end:wrong]
+except tf.errors.InvalidArgumentError as err:
+    first_line = str(err).splitlines()[0]
+    message = re.sub(r"\[[^\]]*\]", "", first_line)  # drop config hashes
+print("InvalidArgumentError:", message)
+assert "Detected unsupported operations" in message, "expected XLA error"
+assert "PyFunc" in message, "expected the error to name the PyFunc op"
+
+
+
+
+@tf.function(jit_compile=True)
+def as_text(x):
+    return tf.strings.as_string(x)  # decorating does not raise
+
+
+try:
+    as_text(readings)  # the first call compiles, and raises
+except tf.errors.InvalidArgumentError as err:
+    string_message = str(err).splitlines()[0]
+assert "AsString" in string_message, "expected string ops to fail too"
+
+
+# --8<-- [start:right]
+@tf.function(jit_compile=True)
+def log_scale(x):
+    return 2.0 * tf.math.log1p(x)  # a TensorFlow op XLA can compile
+
+
+scaled = log_scale(readings)
+# --8<-- [end:right]
+print("scaled:", [f"{value:.4f}" for value in scaled.numpy()])
+assert np.allclose(scaled, 2.0 * np.log1p([1.0, 2.0, 3.0])), (
+    "expected the XLA version to compute 2*log1p(x)")

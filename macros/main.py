@@ -60,7 +60,8 @@ def render_code(item: entries.Entry) -> str:
         return fence(code, "python")
     tabs = []
     for name, code in item.sections.items():
-        title = SECTION_TITLES.get(name, name.replace("_", " ").capitalize())
+        title = SECTION_TITLES.get(name) or re.sub(
+            r"(?<=[a-z])(?=\d)", " ", name.replace("_", " ")).capitalize()
         # The block's own title names it on paper, where tabs are unfolded.
         block = fence(code, f'python title="{title}"')
         tabs.append(f'=== "{title}"\n\n{indent(block)}')

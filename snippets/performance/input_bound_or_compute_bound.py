@@ -1,4 +1,4 @@
-"""Time the pipeline alone and the step alone before you optimise either
+"""Is the pipeline the bottleneck? Time it alone, then the step alone
 
 When you hit it: training is slower than you expect and you must decide
 whether to work on the input pipeline or on the model.

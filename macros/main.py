@@ -62,8 +62,10 @@ def render_code(item: entries.Entry) -> str:
     for name, code in item.sections.items():
         title = SECTION_TITLES.get(name) or re.sub(
             r"(?<=[a-z])(?=\d)", " ", name.replace("_", " ")).capitalize()
-        # The block's own title names it on paper, where tabs are unfolded.
-        block = fence(code, f'python title="{title}"')
+        # The block's own title names it on paper, where tabs are unfolded;
+        # the sheet keeps the right code and leaves the wrong one out.
+        hide = " .print-hide" if name == "wrong" else ""
+        block = fence(code, f'{{.python{hide} title="{title}"}}')
         tabs.append(f'=== "{title}"\n\n{indent(block)}')
     return "\n\n".join(tabs)
 
@@ -96,7 +98,10 @@ def render(item: entries.Entry, result: dict, page: str) -> str:
         )
     else:
         if result["output"].strip():
-            parts.append(fence(result["output"], 'text title="Output"'))
+            # On paper only a crash's output (the error message) is kept.
+            hide = "" if severity == "crash" else " .print-hide"
+            parts.append(fence(result["output"],
+                               f'{{.text{hide} title="Output"}}'))
         alt = item.meta.get("figure", item.title)
         for name in result.get("figures", []):
             src = f"figures/{item.stage}/{item.path.stem}/{name}"

@@ -15,7 +15,7 @@ from macros.browser import chromium, serve
 from macros.main import STAGES
 
 FOOTER = (
-    '<div style="font-size:7px;width:100%;padding:0 8mm;'
+    '<div style="font-size:7px;width:100%;padding:0 6mm;'
     'display:flex;justify-content:space-between;font-family:sans-serif">'
     '<span class="url"></span>'
     '<span><span class="pageNumber"></span>/<span class="totalPages">'
@@ -35,8 +35,8 @@ def print_stage(browser, url: str, paper: str = "A4") -> bytes:
             display_header_footer=True,
             header_template="<span></span>",
             footer_template=FOOTER,
-            margin={"top": "8mm", "bottom": "10mm", "left": "8mm",
-                    "right": "8mm"},
+            margin={"top": "6mm", "bottom": "8mm", "left": "6mm",
+                    "right": "6mm"},
         )
     finally:
         page.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import shutil
 import sys
 import tempfile
@@ -25,8 +26,7 @@ from engine.runner import ForkServer, request
 
 
 def force_all() -> bool:
-    import os
-
+    """Under CI=true every snippet runs, fresh record or not."""
     return os.environ.get("CI", "").lower() == "true"
 
 

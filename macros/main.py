@@ -21,12 +21,6 @@ if str(ROOT) not in sys.path:
 from engine import entry as entries  # noqa: E402
 from engine import record as records  # noqa: E402
 
-SEVERITY_LABELS = {
-    "crash": "crash",
-    "silent": "silent",
-    "perf": "perf",
-    "tip": "tip",
-}
 SEVERITY_TITLES = {
     "crash": "It raises: you must change code to go on",
     "silent": "It runs, but the result is wrong or surprising",
@@ -70,14 +64,14 @@ def render_code(item: entries.Entry) -> str:
     return "\n\n".join(tabs)
 
 
-def render(item: entries.Entry, result: dict, page: str) -> str:
+def render(item: entries.Entry, result: dict) -> str:
     severity = item.severity
     topics = ", ".join(item.topics)
     parts = [
         f'<div class="entry entry--{severity}" markdown>',
         f"### {item.title} {{ #{item.anchor} }}",
         f'<p class="entry-meta"><span class="badge badge--{severity}" '
-        f'title="{SEVERITY_TITLES[severity]}">{SEVERITY_LABELS[severity]}'
+        f'title="{SEVERITY_TITLES[severity]}">{severity}'
         f'</span> <span class="entry-topics">{topics}</span></p>',
         '<div class="entry-long" markdown>',
         f"**When you hit it:** {item.prose['when']}",
@@ -154,7 +148,7 @@ def define_env(env):
             raise EntryRenderError(f"{where}: snippets/{rel} {problem}")
         anchors[item.anchor] = rel
         used[rel] = page
-        return render(item, record[rel], page)
+        return render(item, record[rel])
 
     @env.macro
     def entry_count() -> int:

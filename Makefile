@@ -3,47 +3,55 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-requirements
+SITE := site
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test build verify bench lock clean offline vendor pdf
+.PHONY: help serve test build verify bench lock clean offline vendor format
+
+## help: list the targets
+help:
+	@sed -n 's/^## /make /p' $(MAKEFILE_LIST)
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps \
+		-r requirements.txt
 	cp requirements.txt $(STAMP)
 
 ## serve: verify what changed, then serve the site on http://127.0.0.1:8000
 serve: verify
 	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-## test: every check (snippets, build, faults, browser, workflow, lint)
-test: $(STAMP)
-	$(PY) -m pytest
+## test: build (FORCE=1: verify every snippet), then every check on that build
+test: build
+	BUILT_SITE=$(SITE) $(PY) -m pytest
 
 ## verify: run the snippets whose record is stale (FORCE=1: all of them)
 verify: $(STAMP)
 	$(PY) -m engine.verify $(if $(FORCE),--force)
 
-## build: the static site into site/ (strict), with a PDF per stage
+## build: verify, then the site into site/ (strict) and a PDF per stage
 build: verify
-	$(PY) -m mkdocs build --strict --site-dir site
-	$(PY) -m macros.sheets site
+	$(PY) -m mkdocs build --strict --site-dir $(SITE)
+	$(PY) -m tools.sheets $(SITE)
+
+## offline: the site variant that works from file:// into site-offline/
+offline: verify
+	OFFLINE=true $(PY) -m mkdocs build --strict --site-dir site-offline
 
 ## bench: cold engine vs naive verification, warm verification, build
 bench: $(STAMP)
 	$(PY) -m engine.bench
 
+## format: ruff-format the code and the snippets
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+
 ## lock: recompile requirements.txt from requirements.in
-lock:
-	uv pip compile requirements.in --universal --python-version 3.11 \
-		--no-header -o requirements.txt
-
-clean:
-	rm -rf site $(VENV)
-
-## offline: the site variant that works from file:// into site-offline/
-offline: verify
-	OFFLINE=true $(PY) -m mkdocs build --strict --site-dir site-offline
+lock: $(STAMP)
+	$(VENV)/bin/uv pip compile requirements.in --universal \
+		--override requirements-overrides.txt \
+		--python-version 3.11 --no-header -o requirements.txt
 
 ## vendor: refresh the bundled iframe-worker shim from the npm registry
 vendor:
@@ -51,3 +59,7 @@ vendor:
 		&& tar xzf iframe-worker-1.0.4.tgz \
 		&& cp package/shim/index.js $(CURDIR)/docs/assets/vendor/iframe-worker/shim.js \
 		&& cp package/LICENSE $(CURDIR)/docs/assets/vendor/iframe-worker/LICENSE
+
+## clean: remove the builds and the virtual environment
+clean:
+	rm -rf $(SITE) site-offline $(VENV)

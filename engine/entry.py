@@ -2,51 +2,78 @@
 
 A snippet's module docstring holds the entry's title (first line), its prose
 parts and its metadata lines; ``# --8<-- [start:NAME]`` / ``[end:NAME]``
-markers (pymdownx.snippets syntax) delimit the code shown on the page.
+markers delimit the code shown on the page. Every rule a snippet must
+follow is checked here, and every fault names the file.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import sys
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
+FIGURES = ROOT / "docs" / "figures"  # charts drawn by verified runs
+CONFIG = ROOT / "mkdocs.yml"
 
-MAX_SHOWN_LINE = 72
+MAX_SHOWN_LINE = 72  # characters; longer lines do not print in columns
+MAX_TITLE = 80  # characters
+MAX_PITFALL_WORDS = 40  # the pitfall is what the printed sheet keeps
+MAX_PROSE_WORDS = 150  # when + what + pitfall, the prose before the code
+MAX_ALIASES = 10
+MAX_ALIAS = 160  # characters
 SEVERITIES = ("crash", "silent", "perf", "tip")
-# Prose parts, in the order the page shows them: (label in the docstring, key).
+# Prose parts, in the order the page shows them: (label, key, required).
+# "Checked:" says what the run proves and what it does not; the page shows
+# it as a footnote under the output, and it is not counted as prose.
 PARTS = (
-    ("When you hit it:", "when"),
-    ("What is going on:", "what"),
-    ("Pitfall:", "pitfall"),
+    ("When you hit it:", "when", True),
+    ("What is going on:", "what", True),
+    ("Pitfall:", "pitfall", True),
+    ("Checked:", "checked", False),
 )
 METADATA_KEYS = (
-    "severity", "topics", "requires", "volatile", "figure", "since", "changed",
+    "severity",
+    "topics",
+    "requires",
+    "volatile",
+    "figure",
+    "aliases",
+    "formerly",
 )
-TOPIC_RE = re.compile(r"^[SGDMTLPEF]\d{1,2}$")
+FORMERLY_RE = re.compile(r"^[a-z-]+/[a-z0-9-]+$")  # stage/anchor
 MARKER_RE = re.compile(r"^\s*# --8<-- \[(start|end):([A-Za-z0-9_-]+)\]\s*$")
+METADATA_RE = re.compile(rf"^({'|'.join(METADATA_KEYS)}):")
+ALIAS_RE = re.compile(r"^\s*- (.+)$")
 
 
 class EntryError(Exception):
     """An authoring fault in a snippet file; the message names the file."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entry:
     path: Path  # absolute path of the snippet file
     title: str
     prose: dict[str, str]  # key from PARTS -> Markdown text
-    meta: dict[str, str]
-    sections: dict[str, str] = field(default_factory=dict)  # name -> code
+    sections: dict[str, str]  # section name -> shown code, in file order
+    severity: str
+    topics: tuple[str, ...]
+    requires_gpu: bool
+    volatile: str | None  # why the output changes from run to run
+    figure: str | None  # alt text of the charts the run draws
+    aliases: tuple[str, ...]  # how readers phrase it, for search
+    formerly: tuple[str, ...]  # 'stage/anchor' of cards merged into it
 
     @property
     def rel(self) -> str:
         """The snippet's path relative to snippets/, e.g. data/cache.py."""
-        return self.path.relative_to(SNIPPETS).as_posix()
+        return self.path.relative_to(self.path.parent.parent).as_posix()
 
     @property
     def stage(self) -> str:
@@ -58,23 +85,54 @@ class Entry:
         return self.path.stem.replace("_", "-")
 
     @property
-    def severity(self) -> str:
-        return self.meta["severity"]
-
-    @property
-    def topics(self) -> list[str]:
-        return [t.strip() for t in self.meta["topics"].split(",")]
-
-    @property
-    def requires_gpu(self) -> bool:
-        return self.meta.get("requires", "") == "gpu"
+    def figures_dir(self) -> str:
+        return figures_dir(self.rel)
 
 
-def snippet_files() -> list[Path]:
-    """Every snippet under snippets/<stage>/, sorted; _private.py excluded."""
-    return sorted(
-        p for p in SNIPPETS.glob("*/*.py") if not p.name.startswith("_")
-    )
+def figures_dir(rel: str) -> str:
+    """Where the charts of a snippet's run are kept, under FIGURES:
+    data/x.py -> data/x."""
+    return rel.removesuffix(".py")
+
+
+def snippet_files(root: Path = SNIPPETS) -> list[Path]:
+    """Every snippet under snippets/<stage>/, sorted."""
+    return sorted(root.glob("*/*.py"))
+
+
+def stages(config: Path = CONFIG) -> list[str]:
+    """The stages, in the site's order: the pages of the mkdocs.yml nav
+    that are named after a snippets/ folder. Every folder needs one."""
+    import yaml  # only the build and the tests need this, not the runs
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    # Tags such as !ENV do not matter for the nav.
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    nav = yaml.load(config.read_text(encoding="utf-8"), Loader)["nav"]
+    pages = [
+        Path(next(iter(item.values()))).stem for item in nav if isinstance(item, dict)
+    ]
+    folders = {
+        p.name
+        for p in (config.parent / "snippets").iterdir()
+        if p.is_dir() and not p.name.startswith((".", "_"))
+    }
+    missing = sorted(folders - set(pages))
+    if missing:
+        raise EntryError(
+            f"{config.name}: snippets/{missing[0]}/ has no page "
+            f"{missing[0]}.md in the nav"
+        )
+    return [page for page in pages if page in folders]
+
+
+@cache
+def known_topics(topic_map: Path) -> frozenset[str]:
+    """The topic IDs listed in snippets/topics.md ('- S1: ...')."""
+    text = topic_map.read_text(encoding="utf-8")
+    return frozenset(re.findall(r"^- ([A-Z]\d{1,2}):", text, re.MULTILINE))
 
 
 def _fail(path: Path, message: str) -> EntryError:
@@ -85,48 +143,143 @@ def _fail(path: Path, message: str) -> EntryError:
     return EntryError(f"{shown}: {message}")
 
 
+def count_words(text: str) -> int:
+    """Words a reader reads: tokens with a letter or digit (not table
+    rules or lone punctuation)."""
+    return sum(1 for token in text.split() if re.search(r"\w", token))
+
+
+def parse_metadata(path: Path, lines: list[str]) -> dict[str, object]:
+    meta: dict[str, object] = {}
+    key = None
+    for line in lines:
+        alias = ALIAS_RE.match(line)
+        if alias and key == "aliases":
+            meta["aliases"].append(alias[1].strip())
+            continue
+        key, _, value = line.partition(":")
+        if key in meta:
+            raise _fail(path, f"metadata '{key}:' appears twice")
+        meta[key] = [] if key == "aliases" else value.strip()
+        if key == "aliases" and value.strip():
+            raise _fail(
+                path, "'aliases:' takes one '  - phrase' line per alias, below it"
+            )
+    return meta
+
+
+def check_metadata(path: Path, meta: dict) -> None:
+    if meta.get("severity") not in SEVERITIES:
+        raise _fail(
+            path,
+            f"'severity:' must be one of {', '.join(SEVERITIES)}"
+            f" (got {meta.get('severity')!r})",
+        )
+    topics = [t.strip() for t in meta.get("topics", "").split(",")]
+    topic_map = path.parent.parent / "topics.md"
+    if not topic_map.is_file():
+        raise _fail(topic_map, "the topic map does not exist")
+    unknown = [t for t in topics if t not in known_topics(topic_map)]
+    if not meta.get("topics") or unknown:
+        raise _fail(
+            path,
+            "'topics:' must list IDs from snippets/topics.md "
+            f"such as 'D5, D10' (got {meta.get('topics')!r})",
+        )
+    if meta.get("requires", "gpu") != "gpu":
+        raise _fail(path, "'requires:' may only be 'gpu'")
+    for key in ("volatile", "figure"):
+        if key in meta and not meta[key]:
+            raise _fail(
+                path,
+                f"'{key}:' needs a value (volatile: the reason "
+                "the output changes; figure: alt text)",
+            )
+    aliases = meta.get("aliases", [])
+    if "aliases" in meta and not aliases:
+        raise _fail(path, "'aliases:' lists no alias")
+    if len(aliases) > MAX_ALIASES:
+        raise _fail(path, f"{len(aliases)} aliases (at most {MAX_ALIASES})")
+    for alias in aliases:
+        if len(alias) > MAX_ALIAS:
+            raise _fail(
+                path,
+                f"alias {alias[:40]!r}... is {len(alias)} "
+                f"characters (at most {MAX_ALIAS})",
+            )
+    if len({a.lower() for a in aliases}) != len(aliases):
+        raise _fail(path, "an alias is listed twice")
+    for old in meta.get("formerly", "").split(","):
+        if old.strip() and not FORMERLY_RE.match(old.strip()):
+            raise _fail(
+                path,
+                "'formerly:' lists the 'stage/anchor' of "
+                f"merged cards (got {old.strip()!r})",
+            )
+
+
+def check_lengths(path: Path, title: str, prose: dict[str, str]) -> None:
+    if len(title) > MAX_TITLE:
+        raise _fail(path, f"the title is {len(title)} characters (at most {MAX_TITLE})")
+    pitfall = count_words(prose["pitfall"])
+    if pitfall > MAX_PITFALL_WORDS:
+        raise _fail(
+            path,
+            f"the pitfall is {pitfall} words (at most "
+            f"{MAX_PITFALL_WORDS}; it is what the sheet prints)",
+        )
+    words = sum(count_words(prose[key]) for key in ("when", "what", "pitfall"))
+    if words > MAX_PROSE_WORDS:
+        raise _fail(
+            path,
+            f"the prose before the code is {words} words (at "
+            f"most {MAX_PROSE_WORDS}); move what the run checks "
+            "into a 'Checked:' part",
+        )
+
+
 def parse_docstring(path: Path, doc: str):
     blocks = [b.strip("\n") for b in re.split(r"\n\s*\n", doc.strip())]
     title = blocks[0].strip()
     if "\n" in title or not title:
-        raise _fail(path, "the docstring's first line (the title) must be "
-                          "one line followed by a blank line")
+        raise _fail(
+            path,
+            "the docstring's first line (the title) must be "
+            "one line followed by a blank line",
+        )
     prose: dict[str, list[str]] = {}
-    meta: dict[str, str] = {}
+    meta_lines: list[str] = []
     current = None
     for block in blocks[1:]:
         lines = block.splitlines()
-        if all(re.match(rf"^({'|'.join(METADATA_KEYS)}):", ln) for ln in lines):
-            for ln in lines:
-                key, _, value = ln.partition(":")
-                meta[key] = value.strip()
+        if METADATA_RE.match(lines[0]) and all(
+            METADATA_RE.match(ln) or ALIAS_RE.match(ln) for ln in lines
+        ):
+            meta_lines += lines
             continue
-        for label, key in PARTS:
+        for label, key, _required in PARTS:
             if block.startswith(label):
+                if key in prose:
+                    raise _fail(path, f"'{label}' appears twice")
                 current = key
-                prose[key] = [block[len(label):].strip()]
+                prose[key] = [block[len(label) :].strip()]
                 break
         else:
             if current is None:
-                raise _fail(path, "prose must start with 'When you hit it:', "
-                                  "'What is going on:' or 'Pitfall:'; found "
-                                  f"{lines[0][:40]!r}")
+                labels = ", ".join(f"'{label}'" for label, _, _ in PARTS)
+                raise _fail(
+                    path,
+                    f"prose must start with one of {labels}; found {lines[0][:40]!r}",
+                )
             prose[current].append(block)
-    missing = [label for label, key in PARTS if key not in prose]
+    missing = [label for label, key, required in PARTS if required and key not in prose]
     if missing:
         raise _fail(path, f"docstring lacks the part(s) {', '.join(missing)}")
-    if meta.get("severity") not in SEVERITIES:
-        raise _fail(path, f"'severity:' must be one of {', '.join(SEVERITIES)}"
-                          f" (got {meta.get('severity')!r})")
-    topics = [t.strip() for t in meta.get("topics", "").split(",") if t.strip()]
-    if not topics or not all(TOPIC_RE.match(t) for t in topics):
-        raise _fail(path, "'topics:' must list CONTENT-MAP IDs such as "
-                          f"'D5, D10' (got {meta.get('topics')!r})")
-    if meta.get("requires", "gpu") != "gpu":
-        raise _fail(path, "'requires:' may only be 'gpu'")
-    if "volatile" in meta and not meta["volatile"]:
-        raise _fail(path, "'volatile:' needs a reason")
-    return title, {k: "\n\n".join(v) for k, v in prose.items()}, meta
+    joined = {k: "\n\n".join(v) for k, v in prose.items()}
+    meta = parse_metadata(path, meta_lines)
+    check_metadata(path, meta)
+    check_lengths(path, title, joined)
+    return title, joined, meta
 
 
 def parse_sections(path: Path, source: str) -> dict[str, str]:
@@ -137,30 +290,39 @@ def parse_sections(path: Path, source: str) -> dict[str, str]:
         match = MARKER_RE.match(line)
         if not match:
             if "--8<--" in line:
-                raise _fail(path, f"line {number}: malformed section marker "
-                                  f"{line.strip()!r}; expected "
-                                  "'# --8<-- [start:name]' or '[end:name]'")
+                raise _fail(
+                    path,
+                    f"line {number}: malformed section marker "
+                    f"{line.strip()!r}; expected "
+                    "'# --8<-- [start:name]' or '[end:name]'",
+                )
             if open_name is not None:
                 sections[open_name].append(line)
             continue
         kind, name = match.groups()
         if kind == "start":
             if open_name is not None:
-                raise _fail(path, f"line {number}: section '{name}' starts "
-                                  f"inside section '{open_name}'")
+                raise _fail(
+                    path,
+                    f"line {number}: section '{name}' starts "
+                    f"inside section '{open_name}'",
+                )
             if name in sections:
-                raise _fail(path, f"line {number}: section '{name}' "
-                                  "appears twice")
+                raise _fail(path, f"line {number}: section '{name}' appears twice")
             open_name, start_line = name, number
             sections[name] = []
         else:
             if name != open_name:
-                raise _fail(path, f"line {number}: '[end:{name}]' does not "
-                                  f"close an open section (open: {open_name})")
+                raise _fail(
+                    path,
+                    f"line {number}: '[end:{name}]' does not "
+                    f"close an open section (open: {open_name})",
+                )
             open_name = None
     if open_name is not None:
-        raise _fail(path, f"section '{open_name}' opened on line "
-                          f"{start_line} is never closed")
+        raise _fail(
+            path, f"section '{open_name}' opened on line {start_line} is never closed"
+        )
     result = {}
     for name, lines in sections.items():
         code = textwrap.dedent("\n".join(lines)).strip("\n")
@@ -168,10 +330,13 @@ def parse_sections(path: Path, source: str) -> dict[str, str]:
             raise _fail(path, f"section '{name}' is empty")
         for offset, line in enumerate(code.splitlines()):
             if len(line) > MAX_SHOWN_LINE:
-                raise _fail(path, f"section '{name}': shown line "
-                                  f"{offset + 1} is {len(line)} characters "
-                                  f"(at most {MAX_SHOWN_LINE} print in "
-                                  "columns)")
+                raise _fail(
+                    path,
+                    f"section '{name}': shown line "
+                    f"{offset + 1} is {len(line)} characters "
+                    f"(at most {MAX_SHOWN_LINE} print in "
+                    "columns)",
+                )
         result[name] = code
     return result
 
@@ -192,17 +357,35 @@ def load(path: Path) -> Entry:
     title, prose, meta = parse_docstring(path, doc)
     sections = parse_sections(path, source)
     if not sections:
-        raise _fail(path, "no shown section; mark the code the page shows "
-                          "with '# --8<-- [start:show]' ... "
-                          "'# --8<-- [end:show]'")
+        raise _fail(
+            path,
+            "no shown section; mark the code the page shows "
+            "with '# --8<-- [start:show]' ... "
+            "'# --8<-- [end:show]'",
+        )
     if ("wrong" in sections) != ("right" in sections):
-        raise _fail(path, "a 'wrong' section needs a 'right' section "
-                          "(and the other way round)")
-    return Entry(path, title, prose, meta, sections)
+        raise _fail(
+            path, "a 'wrong' section needs a 'right' section (and the other way round)"
+        )
+    return Entry(
+        path=path,
+        title=title,
+        prose=prose,
+        sections=sections,
+        severity=meta["severity"],
+        topics=tuple(t.strip() for t in meta["topics"].split(",")),
+        requires_gpu=meta.get("requires") == "gpu",
+        volatile=meta.get("volatile"),
+        figure=meta.get("figure"),
+        aliases=tuple(meta.get("aliases", ())),
+        formerly=tuple(
+            o.strip() for o in meta.get("formerly", "").split(",") if o.strip()
+        ),
+    )
 
 
 def main(argv: list[str]) -> int:
-    """python -m engine.entry FILE...: check the format of snippet files."""
+    """python -m engine.entry [FILE...]: check the format of snippet files."""
     status = 0
     for name in argv or [str(p) for p in snippet_files()]:
         try:
@@ -211,13 +394,13 @@ def main(argv: list[str]) -> int:
             print(f"FAIL {err}")
             status = 1
         else:
-            print(f"ok   {entry.rel}: {entry.title} "
-                  f"[{entry.severity}; {', '.join(entry.topics)}; "
-                  f"sections: {', '.join(entry.sections)}]")
+            print(
+                f"ok   {entry.rel}: {entry.title} "
+                f"[{entry.severity}; {', '.join(entry.topics)}; "
+                f"sections: {', '.join(entry.sections)}]"
+            )
     return status
 
 
 if __name__ == "__main__":
-    import sys
-
     sys.exit(main(sys.argv[1:]))

@@ -2,37 +2,145 @@
 
 Importing TensorFlow costs seconds; forking a process that has already
 imported it (but has not started the runtime: no op has run) costs
-milliseconds, and every child starts from the same clean state. The parent
-reads one JSON request per line on stdin and writes one JSON result per
-line on stdout, running up to ``--jobs`` children at once.
+milliseconds, and every child starts from the same clean state.
 
-Request:  {"id": "data/cache.py", "path": "/abs/snippet.py", "timeout": 120,
-           "artifacts": "/abs/dir"}
+Both ends live here. The server (``python -m engine.forkserver JOBS``)
+reads one JSON request per line on stdin and writes one JSON result per
+line on stdout, running up to JOBS children at once; ``ForkServer`` is the
+client that starts it and talks to it. Only the server imports TensorFlow.
+
+Request:  {"id": "data/cache.py", "path": "/abs/snippet.py", "timeout": 180,
+           "requires_gpu": false, "volatile": false, "artifacts": "/abs/dir"}
 Result:   {"id": ..., "status": "passed"|"failed"|"skipped"|"timeout",
            "stdout": ..., "stderr": ..., "duration": 1.23, "reason": ...}
+
+A volatile request (a snippet whose output is a timing) runs alone, after
+the others, so no other snippet skews its numbers.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import select
 import selectors
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from engine import sandbox
+from engine.entry import ROOT, Entry
 
 SKIP_EXIT = 77  # a child exits with this when a requires-gpu snippet has no GPU
+TIMEOUT = int(os.environ.get("SNIPPET_TIMEOUT", "180"))
 
 
-def preload() -> None:
-    """Import what every snippet imports, without starting the runtime."""
+# The client side: start a server, send requests, read results.
+
+
+def default_jobs() -> int:
+    return int(os.environ.get("SNIPPET_JOBS", os.cpu_count() or 1))
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a snippet run. TensorFlow's log level is left as
+    it is in a plain `python snippet.py` run: its logs go to stderr, which
+    the record does not show, and a snippet may assert on them."""
+    env = dict(os.environ)
+    env["PYTHONHASHSEED"] = "0"
+    env["PYTHONPATH"] = str(ROOT)
+    env["MPLBACKEND"] = "Agg"
+    return env
+
+
+def request(entry: Entry, artifacts: Path | None = None) -> dict:
+    return {
+        "id": entry.rel,
+        "path": str(entry.path),
+        "timeout": TIMEOUT,
+        "requires_gpu": entry.requires_gpu,
+        "volatile": bool(entry.volatile),
+        "artifacts": str(artifacts) if artifacts else "",
+    }
+
+
+class ForkServer:
+    """One process imports TensorFlow once; each snippet runs in a fork.
+    ``python`` is the interpreter of the environment to verify against."""
+
+    def __init__(self, jobs: int | None = None, python: str = sys.executable):
+        self.jobs = jobs or default_jobs()
+        self.process = subprocess.Popen(
+            [python, "-m", "engine.forkserver", str(self.jobs)],
+            cwd=ROOT,
+            env=child_env(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+        )
+        self.pending = b""
+        ready = self.readline(timeout=600)
+        if not ready.startswith('{"ready"'):
+            raise RuntimeError(f"fork server did not start: {ready!r}")
+        self.tensorflow = json.loads(ready)["tensorflow"]  # the version that runs
+
+    def readline(self, timeout: float) -> str:
+        """One line from the server; fail if it stays silent for timeout s."""
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+            if not ready:
+                self.process.kill()
+                raise RuntimeError(f"fork server silent for {timeout:.0f} s")
+            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+            if not chunk:
+                raise RuntimeError(
+                    "fork server died (did TensorFlow fail "
+                    "to import? run the snippet by hand)"
+                )
+            self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line.decode()
+
+    def run(self, requests: Iterable[dict]) -> Iterator[dict]:
+        """Submit every request at once; yield results as they finish."""
+        ordered = sorted(requests, key=lambda r: bool(r.get("volatile")))
+        for item in ordered:
+            self.process.stdin.write((json.dumps(item) + "\n").encode())
+        self.process.stdin.flush()
+        longest = max([TIMEOUT] + [r.get("timeout", 0) for r in ordered])
+        for _ in ordered:
+            # Each child is killed at its time limit, so a silence much longer
+            # than that means the server itself is stuck: fail, do not hang.
+            yield json.loads(self.readline(timeout=longest + 120))
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            self.process.wait(timeout=60)
+
+    def __enter__(self) -> ForkServer:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# The server side: runs in the environment under test, imports TensorFlow.
+
+
+def preload() -> str:
+    """Import what every snippet imports, without starting the runtime;
+    return the TensorFlow version."""
     import keras  # noqa: F401
     import numpy  # noqa: F401
-    import tensorflow  # noqa: F401
+    import tensorflow
+
+    return tensorflow.__version__
 
 
 def child(request: dict, workdir: str) -> None:
@@ -94,11 +202,11 @@ class Server:
 
     def start_next(self) -> None:
         while self.queue and len(self.running) < self.jobs:
-            # An exclusive request (a snippet that measures time) runs alone,
-            # so other snippets do not skew its numbers.
-            alone = self.queue[0].get("exclusive") or any(
-                r.get("exclusive") for r, _, _ in self.running.values())
-            if alone and self.running:
+            # A volatile snippet never shares the machine with another one.
+            volatile = self.queue[0].get("volatile") or any(
+                r.get("volatile") for r, _, _ in self.running.values()
+            )
+            if volatile and self.running:
                 break
             request = self.queue.pop(0)
             workdir = tempfile.mkdtemp(prefix="snippet-")
@@ -112,7 +220,7 @@ class Server:
     def reap(self) -> None:
         now = time.monotonic()
         for pid, (request, _workdir, started) in list(self.running.items()):
-            if now - started > request.get("timeout", 120):
+            if now - started > request.get("timeout", TIMEOUT):
                 try:
                     os.killpg(pid, signal.SIGKILL)
                 except ProcessLookupError:
@@ -170,8 +278,8 @@ class Server:
 
 def main() -> None:
     jobs = int(sys.argv[1]) if len(sys.argv) > 1 else os.cpu_count() or 1
-    preload()
-    sys.stdout.write(json.dumps({"ready": True}) + "\n")
+    version = preload()
+    sys.stdout.write(json.dumps({"ready": True, "tensorflow": version}) + "\n")
     sys.stdout.flush()
     Server(jobs).serve()
 

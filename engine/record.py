@@ -1,8 +1,9 @@
-"""The record of the last verification: one committed JSON file.
+"""The record of the last verification: one item per snippet.
 
-For every snippet it keeps the cache key the run was made under, the
-status, the captured output, the duration and the date. The site build
-reads only this file, so it never imports TensorFlow.
+An item holds the snippet's cache key, its status, what it printed, the
+charts it drew, how long it took and when that output was first recorded.
+The site is built from the record only, so this module never imports
+TensorFlow: the pinned version is read from the lock file.
 """
 
 from __future__ import annotations
@@ -10,52 +11,47 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import platform
-from functools import cache
-from importlib import metadata
+import re
+import sys
 from pathlib import Path
 
-from engine.entry import ROOT
+from engine.entry import ROOT, Entry
 
 RECORD = ROOT / "record.json"
-REQUIREMENTS = ROOT / "requirements.txt"
-FIGURES = ROOT / "docs" / "figures"
+LOCK = ROOT / "requirements.txt"
+PASSING = ("passed", "skipped")  # skipped: a GPU entry on a machine without
+ERROR_LINE = re.compile(r"\w*(Error|Exception|Warning)\b|\bWARNING\b")
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def python_version() -> str:
+    """Python major.minor: a patch release does not change a snippet."""
+    return f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
-@cache
-def tensorflow_version() -> str:
-    """The installed TensorFlow, read from package metadata (no import)."""
-    for name in ("tensorflow-cpu", "tensorflow"):
-        try:
-            return metadata.version(name)
-        except metadata.PackageNotFoundError:
-            continue
-    return "not installed"
+def pinned_tensorflow(lock: Path = LOCK) -> str:
+    """The TensorFlow release the lock file pins (tensorflow or -cpu)."""
+    text = lock.read_text(encoding="utf-8")
+    found = re.search(
+        r"^(?:tensorflow|tensorflow-cpu|tf-nightly(?:-cpu)?)"
+        r"==(\S+?)(?:\s|;|$)",
+        text,
+        re.MULTILINE,
+    )
+    if not found:
+        raise ValueError(f"{lock.name}: pins no tensorflow release")
+    return found[1]
 
 
-@cache
-def environment() -> dict[str, str]:
-    return {
-        "tensorflow": tensorflow_version(),
-        "python": platform.python_version(),
-        "requirements": _sha256(REQUIREMENTS.read_bytes())[:16],
-    }
-
-
-def cache_key(snippet: Path) -> str:
-    """Changes when the snippet, requirements.txt, TF or Python change."""
-    env = environment()
-    parts = [
-        _sha256(Path(snippet).read_bytes()),
-        env["requirements"],
-        env["tensorflow"],
-        env["python"],
-    ]
-    return _sha256("\n".join(parts).encode())[:24]
+def cache_key(snippet: Path, lock: Path = LOCK) -> str:
+    """Changes when the snippet, the lock file or Python major.minor do."""
+    digest = hashlib.sha256()
+    for part in (
+        Path(snippet).read_bytes(),
+        lock.read_bytes(),
+        python_version().encode(),
+    ):
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:24]
 
 
 def load(path: Path = RECORD) -> dict[str, dict]:
@@ -66,24 +62,30 @@ def load(path: Path = RECORD) -> dict[str, dict]:
 
 def save(record: dict[str, dict], path: Path = RECORD) -> None:
     """Write atomically, sorted, so the committed diff stays readable."""
-    tmp = path.with_suffix(".json.tmp")
+    tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(
-        json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False)
-        + "\n",
+        json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         encoding="utf-8",
     )
     os.replace(tmp, path)
 
 
-def problem(rel: str, snippet: Path, record: dict[str, dict]) -> str | None:
-    """Why this snippet's record cannot be shown, or None when it can."""
-    item = record.get(rel)
+def problem(entry: Entry, record: dict[str, dict], lock: Path = LOCK) -> str | None:
+    """Why this entry's record cannot be shown, or None when it can."""
+    item = record.get(entry.rel)
     if item is None:
         return "has no record; run `make verify`"
-    if item["key"] != cache_key(snippet):
-        return ("has a stale record (the snippet, requirements.txt, "
-                "TensorFlow or Python changed since it was verified); "
-                "run `make verify`")
-    if item["status"] not in ("passed", "skipped"):
+    if item["key"] != cache_key(entry.path, lock):
+        return (
+            "has a stale record (the snippet, the lock file or the "
+            "Python version changed since it was verified); run "
+            "`make verify`"
+        )
+    if item["status"] not in PASSING:
         return f"failed its last verification ({item['status']})"
     return None
+
+
+def error_lines(output: str) -> list[str]:
+    """The lines of a run's output that quote an error or a warning."""
+    return [ln.strip() for ln in output.splitlines() if ERROR_LINE.search(ln)]

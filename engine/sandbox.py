@@ -71,8 +71,11 @@ def run_snippet(path: str) -> None:
         runpy.run_path(path, run_name="__main__")
     finally:
         if attempts:
-            print(f"FAILED: the snippet tried the network ({attempts[0]}); "
-                  "snippets must be hermetic", file=sys.stderr)
+            print(
+                f"FAILED: the snippet tried the network ({attempts[0]}); "
+                "snippets must be hermetic",
+                file=sys.stderr,
+            )
             sys.stderr.flush()
     if attempts:
         raise SystemExit(1)

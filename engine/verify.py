@@ -4,142 +4,168 @@
     python -m engine.verify --force    # run everything
     python -m engine.verify snippets/data/cache_before_augment.py
 
-Unchanged snippets (same cache key, last run passed) are not run again,
-except when forced or under CI=true, where every snippet runs.
+A snippet whose record is fresh (same cache key, last run passed) is not
+run again unless forced. ``verify`` is the one way snippets are run: the
+command line, the tests and the benchmark all call it.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import shutil
 import sys
 import tempfile
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from engine import entry as entries
 from engine import record as records
-from engine.runner import ForkServer, request
+from engine.forkserver import ForkServer, request
+
+# What a rerun may change without it counting as a change: a forced run
+# that reproduces the record keeps the old item, so the committed diff
+# shows only what really changed.
+RUN_DETAILS = ("date", "duration")
 
 
-def force_all() -> bool:
-    """Under CI=true every snippet runs, fresh record or not."""
-    return os.environ.get("CI", "").lower() == "true"
-
-
-def needs_run(item: entries.Entry, record: dict, force: bool) -> bool:
-    if force:
-        return True
-    return records.problem(item.rel, item.path, record) is not None
-
-
-def figures_dir(item: entries.Entry) -> Path:
-    return records.FIGURES / item.stage / item.path.stem
-
-
-def outcome(item: entries.Entry, result: dict, previous: dict | None,
-            key: str, artifacts: Path) -> dict:
+def outcome(
+    item: entries.Entry,
+    result: dict,
+    previous: dict | None,
+    key: str,
+    artifacts: Path,
+    tensorflow: str,
+    figures_root: Path | None,
+) -> dict:
     """Turn a run's result into the record item, with its own checks."""
     status, reason = result["status"], result["reason"]
     output = result["stdout"]
+    same_key = bool(previous) and previous.get("key") == key
     if (
         status == "passed"
-        and previous
-        and previous.get("key") == key
-        and previous.get("status") == "passed"
+        and same_key
+        and previous["status"] == "passed"
         and previous.get("output") != output
-        and "volatile" not in item.meta
+        and not item.volatile
     ):
         status = "failed"
-        reason = ("output differs from the last run with the same key; "
-                  "make it deterministic or mark it 'volatile: reason'")
-    figures = []
-    if status == "passed":
-        target = figures_dir(item)
+        reason = (
+            "output differs from the last run with the same key; "
+            "make it deterministic or mark it 'volatile: reason'"
+        )
+    produced = sorted(p for p in artifacts.iterdir() if p.is_file())
+    if status == "passed" and figures_root is not None:
+        target = figures_root / item.figures_dir
         shutil.rmtree(target, ignore_errors=True)
-        produced = sorted(p for p in artifacts.iterdir() if p.is_file())
         if produced:
             target.mkdir(parents=True)
             for path in produced:
                 shutil.copy(path, target / path.name)
-                figures.append(path.name)
-    env = records.environment()
-    return {
+    new = {
         "key": key,
         "status": status,
         "reason": reason,
         "output": output,
-        "figures": figures,
+        "figures": [p.name for p in produced] if status == "passed" else [],
         "duration": result["duration"],
         "date": datetime.date.today().isoformat(),
-        "tensorflow": env["tensorflow"],
-        "python": env["python"],
+        "tensorflow": tensorflow,
+        "python": records.python_version(),
         # kept for diagnosis in test failures; not shown on the site
         "stderr_tail": result["stderr"][-4000:] if status != "passed" else "",
     }
+    if same_key and all(
+        previous.get(k) == v for k, v in new.items() if k not in RUN_DETAILS
+    ):
+        return previous
+    return new
+
+
+def same_release(running: str, pinned: str) -> bool:
+    """2.23.0-dev20261026 (tf.__version__) is 2.23.0.dev20261026 (pip)."""
+    from packaging.version import Version
+
+    return Version(running) == Version(pinned)
 
 
 def verify(
     selected: list[entries.Entry],
+    *,
     force: bool = False,
     jobs: int | None = None,
+    record_path: Path = records.RECORD,
+    lock: Path = records.LOCK,
+    python: str = sys.executable,
+    figures_root: Path | None = entries.FIGURES,
     on_result: Callable[[str, dict], None] | None = None,
 ) -> dict[str, dict]:
-    """Run the stale (or all, when forced) entries; return their new record
-    items, saving the record after each so an interruption loses little."""
-    record = records.load()
-    todo = [e for e in selected if needs_run(e, record, force or force_all())]
+    """Run the stale entries (all of them when forced) in the environment
+    of ``python``, pinned by ``lock``; return their new record items. The
+    record is saved after each result, so an interruption loses little."""
+    record = records.load(record_path)
+    todo = [
+        e for e in selected if force or records.problem(e, record, lock) is not None
+    ]
     results: dict[str, dict] = {}
     if not todo:
         return results
-    lock = threading.Lock()
+    pinned = records.pinned_tensorflow(lock)
     with tempfile.TemporaryDirectory(prefix="artifacts-") as scratch:
-        dirs = {}
+        folders = {}
         for item in todo:
-            dirs[item.rel] = Path(scratch) / item.rel.replace("/", "__")
-            dirs[item.rel].mkdir()
-        server = ForkServer(jobs)
+            folders[item.rel] = Path(scratch) / item.rel.replace("/", "__")
+            folders[item.rel].mkdir()
         by_rel = {e.rel: e for e in todo}
-        try:
-            reqs = [request(e, dirs[e.rel]) for e in todo]
-            for result in server.run(reqs):
+        with ForkServer(jobs, python) as server:
+            if not same_release(server.tensorflow, pinned):
+                raise RuntimeError(
+                    f"{python} runs TensorFlow {server.tensorflow}, but "
+                    f"{lock.name} pins {pinned}: reinstall the environment "
+                    f"from {lock.name}"
+                )
+            for result in server.run(request(e, folders[e.rel]) for e in todo):
                 item = by_rel[result["id"]]
-                with lock:
-                    record = records.load()
-                    new = outcome(item, result, record.get(item.rel),
-                                  records.cache_key(item.path),
-                                  dirs[item.rel])
-                    record[item.rel] = new
-                    records.save(record)
+                new = outcome(
+                    item,
+                    result,
+                    record.get(item.rel),
+                    records.cache_key(item.path, lock),
+                    folders[item.rel],
+                    server.tensorflow,
+                    figures_root,
+                )
+                record[item.rel] = new
+                records.save(record, record_path)
                 results[item.rel] = new
                 if on_result:
                     on_result(item.rel, new)
-        finally:
-            server.close()
     return results
 
 
-def prune(known: set[str]) -> None:
-    """Drop record items (and figures) of snippets that no longer exist."""
-    record = records.load()
+def prune(
+    known: set[str],
+    record_path: Path = records.RECORD,
+    figures_root: Path | None = entries.FIGURES,
+) -> list[str]:
+    """Drop record items (and charts) of snippets that no longer exist."""
+    record = records.load(record_path)
     gone = [rel for rel in record if rel not in known]
     for rel in gone:
         del record[rel]
-        stage, name = rel.split("/", 1)
-        shutil.rmtree(records.FIGURES / stage / Path(name).stem,
-                      ignore_errors=True)
+        if figures_root is not None:
+            shutil.rmtree(figures_root / entries.figures_dir(rel), ignore_errors=True)
     if gone:
-        records.save(record)
+        records.save(record, record_path)
+    return gone
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("paths", nargs="*", help="snippet files (default: all)")
-    parser.add_argument("--force", action="store_true",
-                        help="run even snippets whose record is fresh")
+    parser.add_argument(
+        "--force", action="store_true", help="run even snippets whose record is fresh"
+    )
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args(argv)
     try:
@@ -157,16 +183,20 @@ def main(argv: list[str] | None = None) -> int:
             line += f"  ({item['reason']})"
         print(line, flush=True)
 
-    results = verify(selected, args.force, args.jobs, show)
+    results = verify(selected, force=args.force, jobs=args.jobs, on_result=show)
     record = records.load()
-    bad = [e.rel for e in selected
-           if records.problem(e.rel, e.path, record) is not None]
-    fresh = len(selected) - len(results)
-    print(f"verify: {len(results)} run, {fresh} unchanged, {len(bad)} failed")
-    for rel in bad:
-        item = record.get(rel, {})
-        print(f"FAILED snippets/{rel}: {item.get('reason', '')}\n"
-              f"{item.get('stderr_tail', '')}", file=sys.stderr)
+    bad = [e for e in selected if records.problem(e, record) is not None]
+    print(
+        f"verify: {len(results)} run, {len(selected) - len(results)} "
+        f"unchanged, {len(bad)} failed"
+    )
+    for item in bad:
+        result = record.get(item.rel, {})
+        print(
+            f"FAILED snippets/{item.rel}: {result.get('reason', '')}\n"
+            f"{result.get('stderr_tail', '')}",
+            file=sys.stderr,
+        )
     return 1 if bad else 0
 
 

@@ -2,9 +2,9 @@
 
 ``{{ entry("data/cache_before_augment.py") }}`` in a page becomes the
 entry's card. Everything shown comes from the snippet file (title, prose,
-code) and from record.json (output, date, TensorFlow version); nothing here
-imports TensorFlow. Any authoring fault raises, naming the page and the
-file, and mkdocs-macros is configured to make that fatal.
+code) and from record.json (output, charts, TensorFlow version); nothing
+here imports TensorFlow. Every fault in BUILD_FAULTS stops the build with a
+message naming the page and the file (mkdocs-macros makes it fatal).
 """
 
 from __future__ import annotations
@@ -14,21 +14,30 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+# `mkdocs` started as a console script does not put the project on
+# sys.path; the engine package lives next to this folder.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import entry as entries  # noqa: E402
 from engine import record as records  # noqa: E402
+from macros import search  # noqa: E402
 
+# The faults that stop the build; docs/verification.md lists them from here.
+BUILD_FAULTS = (
+    "a page names a snippet file that does not exist",
+    "a snippet breaks the entry format (docstring parts, metadata, "
+    "lengths, section markers, a `wrong` without a `right`)",
+    "a snippet has no record, a stale record (the snippet, the lock file "
+    "or the Python version changed since its run) or a failed one",
+    "an entry is shown twice, or two entries on a page share an anchor",
+    "a snippet is on no page",
+)
 SEVERITY_TITLES = {
     "crash": "It raises: you must change code to go on",
     "silent": "It runs, but the result is wrong or surprising",
     "perf": "Correct, but slow or wasteful",
     "tip": "A habit that saves time",
 }
-STAGES = ["setup", "graphs", "data", "model", "training", "save-load",
-          "deploy", "debugging", "performance"]
 SECTION_TITLES = {"wrong": "Wrong", "right": "Right", "show": "Code"}
 
 
@@ -44,35 +53,50 @@ def fence(text: str, info: str) -> str:
 
 
 def indent(text: str) -> str:
-    return "\n".join(("    " + ln) if ln.strip() else "" for ln in
-                     text.splitlines())
+    return "\n".join(("    " + ln) if ln.strip() else "" for ln in text.splitlines())
+
+
+def sheet_section(item: entries.Entry) -> str | None:
+    """The one code block the printed sheet keeps: none for a tip or a
+    perf card (its title and pitfall carry it), else `right`, else the
+    last block (the fix that follows the steps)."""
+    if item.severity in ("tip", "perf"):
+        return None
+    return "right" if "right" in item.sections else list(item.sections)[-1]
 
 
 def render_code(item: entries.Entry) -> str:
+    printed = sheet_section(item)
     if len(item.sections) == 1:
-        (code,) = item.sections.values()
-        return fence(code, "python")
+        ((name, code),) = item.sections.items()
+        hide = "" if name == printed else " .print-hide"
+        return fence(code, f"{{.python{hide}}}")
     tabs = []
     for name, code in item.sections.items():
-        title = SECTION_TITLES.get(name) or re.sub(
-            r"(?<=[a-z])(?=\d)", " ", name.replace("_", " ")).capitalize()
-        # The block's own title names it on paper, where tabs are unfolded;
-        # the sheet keeps the right code and leaves the wrong one out.
-        hide = " .print-hide" if name == "wrong" else ""
+        title = (
+            SECTION_TITLES.get(name)
+            or re.sub(r"(?<=[a-z])(?=\d)", " ", name.replace("_", " ")).capitalize()
+        )
+        # On paper, where tabs are unfolded, the block's own title names it.
+        hide = "" if name == printed else " .print-hide"
         block = fence(code, f'{{.python{hide} title="{title}"}}')
         tabs.append(f'=== "{title}"\n\n{indent(block)}')
     return "\n\n".join(tabs)
 
 
-def render(item: entries.Entry, result: dict) -> str:
+def render(item: entries.Entry, result: dict, on_sheet: bool = True) -> str:
+    """An entry's card. The printed sheet keeps its title, severity,
+    pitfall, one code block and, for a crash, the error line; a card
+    that is not on the sheet (on_sheet=False) is left off paper."""
     severity = item.severity
-    topics = ", ".join(item.topics)
+    screen_only = "" if on_sheet else " entry--screen-only"
     parts = [
-        f'<div class="entry entry--{severity}" markdown>',
+        f'<div class="entry entry--{severity}{screen_only}" markdown>',
         f"### {item.title} {{ #{item.anchor} }}",
         f'<p class="entry-meta"><span class="badge badge--{severity}" '
         f'title="{SEVERITY_TITLES[severity]}">{severity}'
-        f'</span> <span class="entry-topics">{topics}</span></p>',
+        f'</span> <span class="entry-topics">{", ".join(item.topics)}'
+        "</span></p>",
         '<div class="entry-long" markdown>',
         f"**When you hit it:** {item.prose['when']}",
         f"**What is going on:** {item.prose['what']}",
@@ -92,76 +116,155 @@ def render(item: entries.Entry, result: dict) -> str:
         )
     else:
         if result["output"].strip():
-            # On paper only a crash's output (the error message) is kept.
-            hide = "" if severity == "crash" else " .print-hide"
-            parts.append(fence(result["output"],
-                               f'{{.text{hide} title="Output"}}'))
-        alt = item.meta.get("figure", item.title)
+            parts.append(fence(result["output"], '{.text .print-hide title="Output"}'))
+        errors = records.error_lines(result["output"])
+        if severity == "crash" and errors:
+            parts.append(fence(errors[0], '{.text .print-only title="Error"}'))
+        folder = entries.FIGURES.relative_to(entries.ROOT / "docs")
         for name in result.get("figures", []):
-            src = f"figures/{item.stage}/{item.path.stem}/{name}"
-            parts.append(f"![{alt}]({src}){{ .entry-figure }}")
+            src = f"{folder.as_posix()}/{item.figures_dir}/{name}"
+            parts.append(f"![{item.figure or item.title}]({src}){{ .entry-figure }}")
+    if "checked" in item.prose:
+        parts.append(
+            '<div class="entry-checked" markdown>\n\n'
+            f"**Checked:** {item.prose['checked']}\n\n</div>"
+        )
+    if result["status"] != "skipped":
         parts.append(
             f'<p class="verified">Verified with TensorFlow '
-            f"{result['tensorflow']} on {result['date']} · "
+            f"{result['tensorflow']}, output recorded {result['date']} · "
             f"<code>{html.escape(source)}</code></p>"
         )
     parts.append("</div>")
     return "\n\n".join(parts) + "\n"
 
 
+def moved_notes(stage: str, items: list[entries.Entry]) -> str:
+    """Anchors of cards merged into others keep working: a short note on
+    their old page, with their old anchor, links to where they went."""
+    notes = []
+    for item in items:
+        for old in item.formerly:
+            old_stage, old_anchor = old.split("/")
+            if old_stage == stage:
+                notes.append(
+                    f'<p class="moved" id="{old_anchor}" markdown>'
+                    f"Moved: [{item.title}]({item.stage}.md#{item.anchor})"
+                    "</p>"
+                )
+    return "\n\n".join(notes)
+
+
 def define_env(env):
     """Called by mkdocs-macros at the start of each build."""
-    anchors_by_page: dict[str, dict[str, str]] = {}
+    root = Path(env.conf["config_file_path"]).resolve().parent
+    snippets = root / "snippets"
+    lock = root / "requirements.txt"
+    record = records.load(root / "record.json")
+    env.variables.pop("all_entries", None)  # from an earlier build (serve)
+    stages = entries.stages(root / "mkdocs.yml")
     used: dict[str, str] = {}
-    env.variables["tf_version"] = records.tensorflow_version()
-    # For the theme override (print header, PDF link).
-    record = records.load()
-    env.conf["extra"]["tf_version"] = records.tensorflow_version()
-    env.conf["extra"]["verified_on"] = max(
-        (item["date"] for item in record.values()), default="never")
-    env.conf["extra"]["stages"] = STAGES
+    anchors_by_page: dict[str, dict[str, str]] = {}
     env.variables["used_snippets"] = used
+    env.variables["shown_entries"] = shown = {}
+    env.variables["off_sheet"] = off_sheet = {}
+    env.variables["stages"] = stages
+    env.variables["snippets_root"] = snippets
+    env.variables["tf_version"] = records.pinned_tensorflow(lock)
+    # For the theme override (print header, PDF link).
+    env.conf["extra"]["tf_version"] = env.variables["tf_version"]
+    env.conf["extra"]["verified_on"] = max(
+        (item["date"] for item in record.values()), default="never"
+    )
+    env.conf["extra"]["stages"] = stages
 
     @env.macro
-    def entry(rel: str) -> str:
+    def entry(rel: str, sheet: bool = True) -> str:
+        """A card; sheet=False leaves it off the printed sheet (a stage
+        whose sheet would run past two pages decides what prints)."""
         page = env.page.file.src_uri if env.page else "?"
         where = f"{page}: entry({rel!r})"
-        path = entries.SNIPPETS / rel
+        path = snippets / rel
         if not path.is_file():
-            raise EntryRenderError(f"{where}: snippet file snippets/{rel} "
-                                   "does not exist")
+            raise EntryRenderError(
+                f"{where}: snippet file snippets/{rel} does not exist"
+            )
         try:
             item = entries.load(path)
         except entries.EntryError as err:
             raise EntryRenderError(f"{where}: {err}") from None
         if rel in used:
-            raise EntryRenderError(f"{where}: snippets/{rel} is already "
-                                   f"shown on {used[rel]}; an entry "
-                                   "appears on one page only")
+            raise EntryRenderError(
+                f"{where}: snippets/{rel} is already "
+                f"shown on {used[rel]}; an entry "
+                "appears on one page only"
+            )
         anchors = anchors_by_page.setdefault(page, {})
         if item.anchor in anchors:
             raise EntryRenderError(
                 f"{where}: duplicate anchor #{item.anchor}: snippets/{rel} "
-                f"and snippets/{anchors[item.anchor]}")
-        problem = records.problem(rel, path, record)
+                f"and snippets/{anchors[item.anchor]}"
+            )
+        problem = records.problem(item, record, lock)
         if problem:
             raise EntryRenderError(f"{where}: snippets/{rel} {problem}")
         anchors[item.anchor] = rel
         used[rel] = page
-        return render(item, record[rel])
+        shown[f"{Path(page).stem}/{item.anchor}"] = (item, record[rel])
+        if not sheet:
+            off_sheet.setdefault(page, []).append(item.title)
+        return render(item, record[rel], on_sheet=sheet)
 
     @env.macro
     def entry_count() -> int:
-        return len(entries.snippet_files())
+        return len(entries.snippet_files(snippets))
+
+    @env.macro
+    def build_faults() -> str:
+        return "\n".join(f"- {fault}" for fault in BUILD_FAULTS)
+
+
+def on_post_page_macros(env):
+    """Append the notes for cards that moved away from this page."""
+    if "all_entries" not in env.variables:  # parsed once per build
+        items = []
+        for path in entries.snippet_files(env.variables["snippets_root"]):
+            try:
+                items.append(entries.load(path))
+            except entries.EntryError:
+                pass  # its entry() call stops the build, naming the page
+        env.variables["all_entries"] = items
+    stage = Path(env.page.file.src_uri).stem
+    notes = moved_notes(stage, env.variables["all_entries"])
+    if notes:
+        env.markdown += "\n\n" + notes + "\n"
+    off_sheet = env.variables["off_sheet"].get(env.page.file.src_uri)
+    if off_sheet:
+        titles = " · ".join(search.inline_code(title) for title in off_sheet)
+        env.markdown += (
+            '\n\n<p class="print-only sheet-omitted">On the site, not on '
+            f"this sheet: {titles}</p>\n"
+        )
 
 
 def on_post_build(env):
-    """Fail the build when a snippet is on no page (an orphan)."""
+    """Fail the build when a snippet is on no page (an orphan); then give
+    each entry its own search document."""
     used = env.variables.get("used_snippets", {})
-    orphans = [p for p in entries.snippet_files()
-               if p.relative_to(entries.SNIPPETS).as_posix() not in used]
+    snippets = env.variables["snippets_root"]
+    orphans = [
+        p
+        for p in entries.snippet_files(snippets)
+        if p.relative_to(snippets).as_posix() not in used
+    ]
     if orphans:
-        names = ", ".join(f"snippets/{p.relative_to(entries.SNIPPETS)}"
-                          for p in orphans)
-        raise EntryRenderError(f"snippet(s) shown on no page: {names}; "
-                               "add an entry() call or delete the file")
+        names = ", ".join(f"snippets/{p.relative_to(snippets)}" for p in orphans)
+        raise EntryRenderError(
+            f"snippet(s) shown on no page: {names}; "
+            "add an entry() call or delete the file"
+        )
+    search.rewrite_index(
+        Path(env.conf["site_dir"]),
+        env.variables["stages"],
+        env.variables["shown_entries"],
+    )

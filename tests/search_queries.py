@@ -9,8 +9,10 @@ QUERIES = [
     # API names
     ("prefetch", "data/#prefetch-last"),
     ("tf.data.AUTOTUNE", "data/#prefetch-last"),
-    ("from_logits", ("model/#dense-outputs-logits",
-                     "model/#softmax-output-with-from-logits")),
+    (
+        "from_logits",
+        ("model/#dense-outputs-logits", "model/#softmax-output-with-from-logits"),
+    ),
     ("set_memory_growth", "setup/#gpu-memory-growth"),
     ("drop_remainder", "data/#batch-drop-remainder"),
     ("padded_batch", "data/#padded-batch-sequences"),
@@ -50,31 +52,45 @@ QUERIES = [
     ("enable_op_determinism", "setup/#op-determinism"),
     ("set_random_seed", "setup/#seed-everything-once"),
     ("tf_keras", "setup/#tf-keras-is-keras3"),
-    ("set_intra_op_parallelism_threads",
-     ("setup/#thread-pools-before-first-op",
-      "performance/#cpu-threading-settings")),
+    (
+        "set_intra_op_parallelism_threads",
+        ("setup/#thread-pools-before-first-op", "performance/#cpu-threading-settings"),
+    ),
     ("tf.profiler.experimental.start", "performance/#profile-a-few-steps"),
-    ("jit_compile", ("performance/#xla-jit-compile",
-                     "model/#run-eagerly-and-jit-compile")),
+    (
+        "jit_compile",
+        ("performance/#xla-jit-compile", "model/#run-eagerly-and-jit-compile"),
+    ),
     # Pasted error messages
-    ("A non-persistent GradientTape can only be used to compute one set of "
-     "gradients", "graphs/#tape-used-twice"),
+    (
+        "A non-persistent GradientTape can only be used to compute one set of "
+        "gradients",
+        "graphs/#tape-used-twice",
+    ),
     ("OOM when allocating tensor", "debugging/#gpu-out-of-memory"),
-    ("triggered tf.function retracing", ("debugging/#retracing-warning",
-                                         "graphs/#retracing-python-scalars")),
-    ("Could not locate class", ("save-load/#register-custom-layer",
-                                "debugging/#unknown-custom-layer-on-load")),
-    ("Using a symbolic tf.Tensor as a Python bool is not allowed",
-     "debugging/#tensor-as-python-bool"),
+    (
+        "triggered tf.function retracing",
+        ("debugging/#retracing-warning", "graphs/#retracing-python-scalars"),
+    ),
+    (
+        "Could not locate class",
+        ("save-load/#register-custom-layer", "debugging/#unknown-custom-layer-on-load"),
+    ),
+    (
+        "Using a symbolic tf.Tensor as a Python bool is not allowed",
+        "debugging/#tensor-as-python-bool",
+    ),
     ("is incompatible with the layer", "debugging/#layer-shape-mismatch"),
-    ("Argument(s) not recognized",
-     "debugging/#keras3-removed-keyword-arguments"),
-    ("cannot be modified after being initialized",
-     ("setup/#thread-pools-before-first-op",
-      "setup/#device-config-before-first-op")),
+    ("Argument(s) not recognized", "debugging/#keras3-removed-keyword-arguments"),
+    (
+        "cannot be modified after being initialized",
+        ("setup/#thread-pools-before-first-op", "setup/#device-config-before-first-op"),
+    ),
     # Plain tasks
-    ("freeze layers", ("model/#recompile-after-trainable",
-                       "model/#batchnorm-frozen-when-finetuning")),
+    (
+        "freeze layers",
+        ("model/#recompile-after-trainable", "model/#batchnorm-frozen-when-finetuning"),
+    ),
     ("shuffle before batch", "data/#shuffle-buffer-size"),
     ("resize segmentation mask", "data/#resize-mask-nearest"),
     ("is my pipeline the bottleneck", "performance/#input-bound-or-compute-bound"),

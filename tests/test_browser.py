@@ -11,14 +11,12 @@ import pytest
 from conftest import ROOT, mkdocs_build
 from search_queries import QUERIES
 
-from macros.browser import chromium, serve
-from macros.main import STAGES
-from macros.sheets import page_count, print_stage
+from engine.entry import stages
+from tools.browser import chromium, serve
+from tools.sheets import PAPERS, page_count, print_stage, print_width_px
 
+STAGES = stages()
 PAGES = ["", "verification/"] + [f"{stage}/" for stage in STAGES]
-# A4 landscape minus the print margins (6 mm each side), in CSS pixels:
-# the width the printed columns are laid out in.
-PRINT_WIDTH_PX = round((297 - 12) / 25.4 * 96)
 
 
 @pytest.fixture(scope="module")
@@ -31,15 +29,17 @@ def open_page(browser, url, **context):
     """Open a page and collect what would make it unclean."""
     page = browser.new_page(**context)
     problems: list[str] = []
-    page.on("console", lambda msg: msg.type == "error"
-            and problems.append(f"console error: {msg.text}"))
+    page.on(
+        "console",
+        lambda msg: (
+            msg.type == "error" and problems.append(f"console error: {msg.text}")
+        ),
+    )
     page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
-    page.on("requestfailed", lambda req: problems.append(
-        f"request failed: {req.url}"))
+    page.on("requestfailed", lambda req: problems.append(f"request failed: {req.url}"))
 
     def check_request(request):
-        if not re.match(r"(https?://127\.0\.0\.1[:/]|data:|blob:|file:)",
-                        request.url):
+        if not re.match(r"(https?://127\.0\.0\.1[:/]|data:|blob:|file:)", request.url):
             problems.append(f"request left the local server: {request.url}")
 
     page.on("request", check_request)
@@ -55,10 +55,12 @@ def test_page_loads_cleanly_and_accessibly(site, path):
     for scheme in ("light", "dark"):
         page, problems = open_page(browser, base + path, color_scheme=scheme)
         results = Axe().run(page)
-        serious = [f"{v['id']} ({v['impact']}): {v['help']} -> "
-                   f"{[n['target'] for n in v['nodes']][:3]}"
-                   for v in results.response["violations"]
-                   if v["impact"] in ("serious", "critical")]
+        serious = [
+            f"{v['id']} ({v['impact']}): {v['help']} -> "
+            f"{[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
         page.close()
         assert not problems, f"/{path} ({scheme}): {problems}"
         assert not serious, f"/{path} ({scheme}) axe: {serious}"
@@ -67,8 +69,9 @@ def test_page_loads_cleanly_and_accessibly(site, path):
 @pytest.mark.parametrize("stage", STAGES)
 def test_stage_page_fits_a_phone(site, stage):
     base, browser = site
-    page, problems = open_page(browser, f"{base}{stage}/",
-                               viewport={"width": 390, "height": 844})
+    page, problems = open_page(
+        browser, f"{base}{stage}/", viewport={"width": 390, "height": 844}
+    )
     width = page.evaluate("document.documentElement.scrollWidth")
     page.close()
     assert width <= 390, f"/{stage}/ scrolls sideways at 390 px ({width})"
@@ -77,24 +80,45 @@ def test_stage_page_fits_a_phone(site, stage):
 @pytest.mark.parametrize("stage", STAGES)
 def test_stage_prints_on_two_pages_without_clipping(site, stage):
     base, browser = site
-    for paper in ("A4", "Letter"):
+    for paper in PAPERS:
         pdf = print_stage(browser, f"{base}{stage}/", paper)
         print(f"/{stage}/: {page_count(pdf)} {paper} landscape page(s)")
         assert page_count(pdf) <= 2, (
-            f"/{stage}/ prints on {page_count(pdf)} {paper} pages (budget 2)")
-    page = browser.new_page(viewport={"width": PRINT_WIDTH_PX, "height": 800})
-    page.goto(f"{base}{stage}/", wait_until="networkidle")
-    page.emulate_media(media="print")
-    clipped = page.evaluate("""() => [...document.querySelectorAll(
-        'article pre, article code, article table, article img')]
-        .filter(el => el.offsetParent !== null
-                && el.scrollWidth > el.clientWidth + 1)
-        .map(el => el.tagName + ': ' + el.textContent.slice(0, 60))""")
-    hidden = page.evaluate("""() => [...document.querySelectorAll(
-        '.entry-pitfall')].filter(el => el.offsetParent === null).length""")
-    page.close()
-    assert not clipped, f"/{stage}/ clips in print: {clipped}"
-    assert hidden == 0, f"/{stage}/ hides {hidden} pitfall(s) in print"
+            f"/{stage}/ prints on {page_count(pdf)} {paper} pages (budget 2)"
+        )
+        # Laid out at the printed width of this paper, nothing may overflow.
+        page = browser.new_page(
+            viewport={"width": print_width_px(paper), "height": 800}
+        )
+        page.goto(f"{base}{stage}/", wait_until="networkidle")
+        page.emulate_media(media="print")
+        clipped = page.evaluate("""() => [...document.querySelectorAll(
+            'article pre, article code, article table, article img')]
+            .filter(el => el.offsetParent !== null
+                    && el.scrollWidth > el.clientWidth + 1)
+            .map(el => el.tagName + ': ' + el.textContent.slice(0, 60))""")
+        # Every card on the sheet keeps its pitfall; a card left off the
+        # sheet is named in the sheet's "not on this sheet" line.
+        hidden = page.evaluate(
+            """() => [...document.querySelectorAll('.entry-pitfall')]
+            .filter(el => el.offsetParent === null
+                    && !el.closest('.entry--screen-only')).length"""
+        )
+        omitted = page.evaluate(
+            """() => [...document.querySelectorAll('.entry--screen-only h3')]
+            .map(h => h.textContent.replace('¶', '').replace(/\\s+/g, ' ').trim())"""
+        )
+        listed = page.evaluate(
+            """() => (document.querySelector('.sheet-omitted') || {})
+            .innerText || ''"""
+        )
+        page.close()
+        assert not clipped, f"/{stage}/ clips in print on {paper}: {clipped}"
+        assert hidden == 0, f"/{stage}/ hides {hidden} pitfall(s) in print"
+        for title in omitted:
+            assert title in " ".join(listed.split()), (
+                f"/{stage}/: {title!r} is off the sheet but not listed"
+            )
 
 
 def search(page, query: str) -> tuple[list[str], float]:
@@ -117,7 +141,8 @@ def search(page, query: str) -> tuple[list[str], float]:
     hrefs = page.eval_on_selector_all(
         ".md-search-result__link",
         """els => els.filter(e => !e.closest('details:not([open])'))
-                     .map(e => e.getAttribute('href'))""")
+                     .map(e => e.getAttribute('href'))""",
+    )
     ranked = []
     for href in hrefs:
         match = re.match(r"https?://[^/]+/([^?#]*)(?:\?[^#]*)?#(.+)$", href)
@@ -148,10 +173,12 @@ def test_search_finds_api_names_and_error_messages(site, record_property):
             misses.append(f"{query!r}: expected {expected}, got {ranked[:3]}")
     page.close()
     times.sort()
-    report = (f"search: {len(QUERIES)} queries, hit@1 {hit1}/{len(QUERIES)}, "
-              f"hit@3 {hit3}/{len(QUERIES)}, time to results median "
-              f"{times[len(times) // 2] * 1000:.0f} ms, max "
-              f"{times[-1] * 1000:.0f} ms")
+    report = (
+        f"search: {len(QUERIES)} queries, hit@1 {hit1}/{len(QUERIES)}, "
+        f"hit@3 {hit3}/{len(QUERIES)}, time to results median "
+        f"{times[len(times) // 2] * 1000:.0f} ms, max "
+        f"{times[-1] * 1000:.0f} ms"
+    )
     print(report, *(f"  missed: {m}" for m in misses), sep="\n")
     record_property("search", report)
     assert len(QUERIES) >= 40
@@ -162,8 +189,9 @@ def test_search_finds_api_names_and_error_messages(site, record_property):
 
 def test_offline_variant_searches_from_file_url(site, tmp_path):
     _base, browser = site
-    result = mkdocs_build(ROOT / "mkdocs.yml", tmp_path / "offline",
-                          env={"OFFLINE": "true"})
+    result = mkdocs_build(
+        ROOT / "mkdocs.yml", tmp_path / "offline", env={"OFFLINE": "true"}
+    )
     assert result.returncode == 0, result.stderr
     index = tmp_path / "offline" / "index.html"
     assert "unpkg.com" not in index.read_text()
@@ -171,8 +199,9 @@ def test_offline_variant_searches_from_file_url(site, tmp_path):
     page.locator("input.md-search__input").click()
     page.locator("input.md-search__input").press_sequentially("prefetch")
     page.wait_for_selector(".md-search-result__item", timeout=15000)
-    first = page.eval_on_selector(".md-search-result__link",
-                                  "e => e.getAttribute('href')")
+    first = page.eval_on_selector(
+        ".md-search-result__link", "e => e.getAttribute('href')"
+    )
     page.close()
     assert not problems, problems
     assert Path(first.split("?")[0].split("#")[0]).suffix == ".html", first

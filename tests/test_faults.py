@@ -1,21 +1,24 @@
 """Each authoring fault fails with a message that names the file.
 
 The build faults run a real `mkdocs build --strict` on a small throwaway
-copy of the project (engine, macros, config) with the faulty content; the
-run faults go through the real fork server.
+project: the engine, macros and theme files copied, a config that
+inherits the real mkdocs.yml (`INHERIT:`), and the faulty content. The
+format faults load a snippet; the run faults go through the real fork
+server and the real `verify`.
 """
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, mkdocs_build
 
+from engine import entry as entries
 from engine import record as records
-from engine.runner import ForkServer
+from engine import verify as verifier
+from engine.forkserver import ForkServer
 
 GOOD = '''"""A good entry
 
@@ -35,19 +38,32 @@ print("hello")
 '''
 
 
-def make_project(tmp: Path, snippets: dict[str, str], pages: dict[str, str],
-                 record_status: str = "passed", stale: tuple = ()) -> Path:
-    """A copy of the project with only the given snippets and pages, and a
-    record that says each snippet passed (the build's checks are under
-    test here, not the runs)."""
-    for name in ("engine", "macros", "hooks", "overrides", "docs/stylesheets",
-                 "docs/javascripts", "docs/assets"):
-        shutil.copytree(ROOT / name, tmp / name,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+def make_project(
+    tmp: Path,
+    snippets: dict[str, str],
+    pages: dict[str, str],
+    record_status: str = "passed",
+    stale: tuple = (),
+) -> Path:
+    """A project with only the given snippets and pages, and a record that
+    says each snippet passed (the build's checks are under test here, not
+    the runs). Each page is a stage; the nav lists them."""
+    for name in (
+        "engine",
+        "macros",
+        "overrides",
+        "docs/stylesheets",
+        "docs/javascripts",
+        "docs/assets",
+    ):
+        shutil.copytree(
+            ROOT / name, tmp / name, ignore=shutil.ignore_patterns("__pycache__")
+        )
     shutil.copy(ROOT / "requirements.txt", tmp / "requirements.txt")
-    config = (ROOT / "mkdocs.yml").read_text()
-    config = re.sub(r"\nnav:\n(  - .*\n)+", "\n", config)
-    (tmp / "mkdocs.yml").write_text(config)
+    (tmp / "snippets").mkdir()
+    shutil.copy(ROOT / "snippets" / "topics.md", tmp / "snippets")
+    nav = "".join(f"  - {Path(rel).stem}: {rel}\n" for rel in pages)
+    (tmp / "mkdocs.yml").write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\nnav:\n{nav}")
     for rel, text in pages.items():
         (tmp / "docs" / rel).write_text(text)
     record = {}
@@ -56,10 +72,18 @@ def make_project(tmp: Path, snippets: dict[str, str], pages: dict[str, str],
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
         record[rel] = {
-            "key": "0" * 24 if rel in stale else records.cache_key(path),
-            "status": record_status, "reason": "", "output": "hello\n",
-            "figures": [], "duration": 0.1, "date": "2026-01-01",
-            "tensorflow": "2.21.0", "python": "3.11", "stderr_tail": "",
+            "key": "0" * 24
+            if rel in stale
+            else records.cache_key(path, tmp / "requirements.txt"),
+            "status": record_status,
+            "reason": "",
+            "output": "hello\n",
+            "figures": [],
+            "duration": 0.1,
+            "date": "2026-01-01",
+            "tensorflow": "2.21.0",
+            "python": "3.11",
+            "stderr_tail": "",
         }
     records.save(record, tmp / "record.json")
     return tmp
@@ -74,88 +98,252 @@ def build_fails(project: Path, *expected: str) -> str:
     return output
 
 
-def test_a_good_project_builds(tmp_path):
-    project = make_project(tmp_path, {"setup/good.py": GOOD},
-                           {"index.md": '{{ entry("setup/good.py") }}\n'})
-    result = mkdocs_build(project / "mkdocs.yml", project / "site")
+def one_page(snippet: str = GOOD) -> tuple[dict, dict]:
+    return ({"setup/good.py": snippet}, {"setup.md": '{{ entry("setup/good.py") }}\n'})
+
+
+def test_a_good_project_builds_without_tensorflow(tmp_path):
+    project = make_project(tmp_path, *one_page())
+    # A stand-in `tensorflow` that refuses to import proves the build never
+    # imports TensorFlow.
+    guard = tmp_path / "no-tf"
+    (guard / "tensorflow").mkdir(parents=True)
+    (guard / "tensorflow" / "__init__.py").write_text(
+        "raise ImportError('the site build must not import TensorFlow')\n"
+    )
+    result = mkdocs_build(
+        project / "mkdocs.yml", project / "site", env={"PYTHONPATH": str(guard)}
+    )
     assert result.returncode == 0, result.stderr
-    page = (project / "site" / "index.html").read_text()
+    page = (project / "site" / "setup" / "index.html").read_text()
     assert 'id="good"' in page and "hello" in page
 
 
 def test_missing_snippet_file(tmp_path):
-    project = make_project(tmp_path, {"setup/good.py": GOOD}, {
-        "index.md": '{{ entry("setup/good.py") }}\n'
-                    '{{ entry("setup/nowhere.py") }}\n'})
-    build_fails(project, "index.md", "snippets/setup/nowhere.py",
-                "does not exist")
+    snippets, pages = one_page()
+    pages["setup.md"] += '{{ entry("setup/nowhere.py") }}\n'
+    project = make_project(tmp_path, snippets, pages)
+    build_fails(project, "setup.md", "snippets/setup/nowhere.py", "does not exist")
 
 
 def test_missing_section(tmp_path):
     no_section = GOOD.replace("# --8<-- [start:show]\n", "").replace(
-        "# --8<-- [end:show]\n", "")
-    project = make_project(tmp_path, {"setup/good.py": no_section},
-                           {"index.md": '{{ entry("setup/good.py") }}\n'})
-    build_fails(project, "index.md", "snippets/setup/good.py",
-                "no shown section")
+        "# --8<-- [end:show]\n", ""
+    )
+    project = make_project(tmp_path, *one_page(no_section))
+    build_fails(project, "setup.md", "snippets/setup/good.py", "no shown section")
 
 
 def test_broken_section_marker(tmp_path):
     broken = GOOD.replace("# --8<-- [end:show]", "# --8<-- [end:shwo]")
-    project = make_project(tmp_path, {"setup/good.py": broken},
-                           {"index.md": '{{ entry("setup/good.py") }}\n'})
+    project = make_project(tmp_path, *one_page(broken))
     build_fails(project, "snippets/setup/good.py", "[end:shwo]")
 
 
 def test_failed_record(tmp_path):
-    project = make_project(tmp_path, {"setup/good.py": GOOD},
-                           {"index.md": '{{ entry("setup/good.py") }}\n'},
-                           record_status="failed")
-    build_fails(project, "index.md", "snippets/setup/good.py",
-                "failed its last verification")
+    project = make_project(tmp_path, *one_page(), record_status="failed")
+    build_fails(
+        project, "setup.md", "snippets/setup/good.py", "failed its last verification"
+    )
 
 
 def test_stale_record(tmp_path):
-    project = make_project(tmp_path, {"setup/good.py": GOOD},
-                           {"index.md": '{{ entry("setup/good.py") }}\n'},
-                           stale=("setup/good.py",))
-    build_fails(project, "index.md", "snippets/setup/good.py", "stale")
+    project = make_project(tmp_path, *one_page(), stale=("setup/good.py",))
+    build_fails(project, "setup.md", "snippets/setup/good.py", "stale")
 
 
 def test_missing_record(tmp_path):
-    project = make_project(tmp_path, {"setup/good.py": GOOD},
-                           {"index.md": '{{ entry("setup/good.py") }}\n'})
+    project = make_project(tmp_path, *one_page())
     records.save({}, project / "record.json")
     build_fails(project, "snippets/setup/good.py", "has no record")
 
 
 def test_orphan_snippet(tmp_path):
-    project = make_project(
-        tmp_path, {"setup/good.py": GOOD, "setup/lonely.py": GOOD},
-        {"index.md": '{{ entry("setup/good.py") }}\n'})
+    snippets, pages = one_page()
+    snippets["setup/lonely.py"] = GOOD
+    project = make_project(tmp_path, snippets, pages)
     build_fails(project, "snippets/setup/lonely.py", "shown on no page")
+
+
+def test_entry_shown_twice(tmp_path):
+    snippets, pages = one_page()
+    pages["data.md"] = '{{ entry("setup/good.py") }}\n'
+    snippets["data/other.py"] = GOOD
+    pages["data.md"] += '{{ entry("data/other.py") }}\n'
+    project = make_project(tmp_path, snippets, pages)
+    output = build_fails(project, "snippets/setup/good.py", "is already shown on")
+    assert "data.md" in output and "setup.md" in output
 
 
 def test_duplicate_anchor(tmp_path):
     project = make_project(
-        tmp_path, {"setup/good.py": GOOD, "data/good.py": GOOD},
-        {"index.md": '{{ entry("setup/good.py") }}\n\n'
-                     '{{ entry("data/good.py") }}\n'})
-    build_fails(project, "duplicate anchor #good", "snippets/setup/good.py",
-                "snippets/data/good.py")
+        tmp_path,
+        {"setup/good.py": GOOD, "data/good.py": GOOD},
+        {
+            "setup.md": '{{ entry("setup/good.py") }}\n\n{{ entry("data/good.py") }}\n',
+            "data.md": "No entries.\n",
+        },
+    )
+    build_fails(
+        project,
+        "duplicate anchor #good",
+        "snippets/setup/good.py",
+        "snippets/data/good.py",
+    )
 
 
-# Faults in a run, through the real fork server.
+def test_snippet_folder_without_a_page(tmp_path):
+    snippets, pages = one_page()
+    snippets["data/other.py"] = GOOD
+    project = make_project(tmp_path, snippets, pages)
+    build_fails(project, "snippets/data/", "no page data.md in the nav")
 
-FAILING = GOOD.replace('print("hello")',
-                       'print("hello")\nassert 1 + 1 == 3, "math broke"')
-NETWORK = GOOD.replace('print("hello")', '''print("hello")
+
+def test_merged_card_keeps_its_old_anchor(tmp_path):
+    merged = GOOD.replace("topics: S1", "topics: S1\nformerly: data/old-card")
+    snippets, pages = one_page(merged)
+    pages["data.md"] = "The data page.\n"
+    project = make_project(tmp_path, snippets, pages)
+    result = mkdocs_build(project / "mkdocs.yml", project / "site")
+    assert result.returncode == 0, result.stderr
+    page = (project / "site" / "data" / "index.html").read_text()
+    assert 'id="old-card"' in page and "../setup/#good" in page
+
+
+# Format faults: each names the file and what is wrong.
+
+FORMAT_FAULTS = {
+    "bad severity": (
+        GOOD.replace("severity: tip", "severity: fatal"),
+        "'severity:' must be one of",
+    ),
+    "unknown topic": (
+        GOOD.replace("topics: S1", "topics: S1, Z9"),
+        "'topics:' must list IDs from snippets/topics.md",
+    ),
+    "no topics": (GOOD.replace("topics: S1\n", ""), "'topics:'"),
+    "long shown line": (
+        GOOD.replace('print("hello")', 'print("' + "x" * 70 + '")'),
+        "shown line 1 is 79 characters",
+    ),
+    "wrong without right": (
+        GOOD.replace("[start:show]", "[start:wrong]").replace(
+            "[end:show]", "[end:wrong]"
+        ),
+        "a 'wrong' section needs a 'right' section",
+    ),
+    "long title": (
+        GOOD.replace("A good entry", "A" * 81),
+        "the title is 81 characters",
+    ),
+    "long pitfall": (
+        GOOD.replace("Pitfall: none.", "Pitfall: " + "word " * 41),
+        "the pitfall is 41 words",
+    ),
+    "long prose": (
+        GOOD.replace(
+            "What is going on: nothing.", "What is going on: " + "word " * 150
+        ),
+        "the prose before the code is 152 words",
+    ),
+    "missing part": (
+        GOOD.replace("Pitfall: none.\n\n", ""),
+        "lacks the part(s) Pitfall:",
+    ),
+    "empty alias list": (
+        GOOD.replace("topics: S1", "topics: S1\naliases:"),
+        "'aliases:' lists no alias",
+    ),
+    "duplicate alias": (
+        GOOD.replace(
+            "topics: S1", "topics: S1\naliases:\n  - Same words\n  - same words"
+        ),
+        "an alias is listed twice",
+    ),
+    "bad formerly": (
+        GOOD.replace("topics: S1", "topics: S1\nformerly: Old Card"),
+        "'formerly:' lists the 'stage/anchor'",
+    ),
+    "volatile without reason": (
+        GOOD.replace("topics: S1", "topics: S1\nvolatile:"),
+        "'volatile:' needs a value",
+    ),
+    "unclosed section": (
+        GOOD.replace("# --8<-- [end:show]\n", ""),
+        "section 'show' opened on line 13 is never closed",
+    ),
+}
+
+
+@pytest.mark.parametrize("fault", FORMAT_FAULTS)
+def test_format_fault_names_the_file(fault, tmp_path):
+    text, expected = FORMAT_FAULTS[fault]
+    (tmp_path / "snippets" / "setup").mkdir(parents=True)
+    shutil.copy(ROOT / "snippets" / "topics.md", tmp_path / "snippets")
+    path = tmp_path / "snippets" / "setup" / "bad.py"
+    path.write_text(text)
+    with pytest.raises(entries.EntryError) as raised:
+        entries.load(path)
+    assert "bad.py" in str(raised.value)
+    assert expected in str(raised.value)
+
+
+def test_aliases_are_parsed_and_not_counted_as_prose(tmp_path):
+    text = GOOD.replace(
+        "topics: S1",
+        "topics: S1\naliases:\n  - Unknown layer: 'Foo'\n  - how do I load it",
+    )
+    (tmp_path / "snippets" / "setup").mkdir(parents=True)
+    shutil.copy(ROOT / "snippets" / "topics.md", tmp_path / "snippets")
+    path = tmp_path / "snippets" / "setup" / "ok.py"
+    path.write_text(text)
+    item = entries.load(path)
+    assert item.aliases == ("Unknown layer: 'Foo'", "how do I load it")
+
+
+# The record: keys, and what a rerun may and may not change.
+
+
+def test_cache_key_follows_snippet_and_lock_not_patch_release(tmp_path, monkeypatch):
+    snippet, lock = tmp_path / "a.py", tmp_path / "lock.txt"
+    snippet.write_text("print(1)\n")
+    lock.write_text("tensorflow-cpu==2.21.0\n")
+    key = records.cache_key(snippet, lock)
+    assert records.python_version().count(".") == 1  # major.minor only
+    lock.write_text("tensorflow-cpu==2.20.0\n")
+    assert records.cache_key(snippet, lock) != key
+    lock.write_text("tensorflow-cpu==2.21.0\n")
+    snippet.write_text("print(2)\n")
+    assert records.cache_key(snippet, lock) != key
+    snippet.write_text("print(1)\n")
+    assert records.cache_key(snippet, lock) == key
+    assert records.pinned_tensorflow(lock) == "2.21.0"
+
+
+def test_record_saves_sorted_and_reloads(tmp_path):
+    path = tmp_path / "record.json"
+    records.save({"b/x.py": {"z": 1, "a": 2}, "a/y.py": {}}, path)
+    text = path.read_text()
+    assert text.index('"a/y.py"') < text.index('"b/x.py"')
+    assert records.load(path) == {"b/x.py": {"z": 1, "a": 2}, "a/y.py": {}}
+    assert records.load(tmp_path / "none.json") == {}
+
+
+# Faults in a run, through the real fork server and verify().
+
+FAILING = GOOD.replace(
+    'print("hello")', 'print("hello")\nassert 1 + 1 == 3, "math broke"'
+)
+NETWORK = GOOD.replace(
+    'print("hello")',
+    """print("hello")
 import urllib.request
 try:
     urllib.request.urlopen("http://example.com", timeout=5)
 except OSError as err:
-    print("caught", type(err).__name__)''')
-SLOW = GOOD.replace('print("hello")', 'import time\ntime.sleep(60)')
+    print("caught", type(err).__name__)""",
+)
+SLOW = GOOD.replace('print("hello")', "import time\ntime.sleep(60)")
 
 
 @pytest.fixture(scope="module")
@@ -166,14 +354,12 @@ def runs(tmp_path_factory):
     for name, text in cases.items():
         path = folder / f"{name}.py"
         path.write_text(text)
-        requests.append({"id": name, "path": str(path),
-                         "timeout": 3 if name == "slow" else 120})
+        requests.append(
+            {"id": name, "path": str(path), "timeout": 3 if name == "slow" else 120}
+        )
     # One job, so the queue path (start the next when one ends) is exercised.
-    server = ForkServer(jobs=1)
-    try:
+    with ForkServer(jobs=1) as server:
         return {r["id"]: r for r in server.run(requests)}
-    finally:
-        server.close()
 
 
 def test_failing_snippet(runs):
@@ -192,3 +378,49 @@ def test_snippet_that_tries_the_network(runs):
 
 def test_snippet_past_its_time_limit(runs):
     assert runs["slow"]["status"] == "timeout"
+
+
+def test_a_rerun_must_repeat_its_output(tmp_path):
+    """verify(): a forced rerun that reproduces the record keeps the item
+    as it was (no date or duration churn); one whose output changes under
+    the same key fails, unless the snippet is volatile."""
+    stage = tmp_path / "snippets" / "setup"
+    stage.mkdir(parents=True)
+    shutil.copy(ROOT / "snippets" / "topics.md", tmp_path / "snippets")
+    counter = tmp_path / "runs.txt"
+    counter.write_text("0")
+    counting = GOOD + (
+        "from pathlib import Path\n"
+        f"counter = Path({str(counter)!r})\n"
+        "runs = int(counter.read_text()) + 1\n"
+        "counter.write_text(str(runs))\n"
+        'print("run number", runs)\n'
+    )
+    (stage / "steady.py").write_text(GOOD)
+    (stage / "drifting.py").write_text(counting)
+    (stage / "volatile.py").write_text(
+        counting.replace("topics: S1", "topics: S1\nvolatile: it counts its runs")
+    )
+    record_path = tmp_path / "record.json"
+    selected = [
+        entries.load(stage / f"{name}.py")
+        for name in ("steady", "drifting", "volatile")
+    ]
+    first = verifier.verify(
+        selected, jobs=1, record_path=record_path, figures_root=None
+    )
+    assert all(item["status"] == "passed" for item in first.values()), first
+    saved = records.load(record_path)
+    for item in saved.values():
+        item["date"] = "2000-01-01"  # as if recorded long ago
+    records.save(saved, record_path)
+    again = verifier.verify(
+        selected, force=True, jobs=1, record_path=record_path, figures_root=None
+    )
+    assert again["setup/steady.py"]["date"] == "2000-01-01", (
+        "a rerun that reproduces the record must leave it as it was"
+    )
+    assert again["setup/drifting.py"]["status"] == "failed"
+    assert "output differs" in again["setup/drifting.py"]["reason"]
+    assert again["setup/volatile.py"]["status"] == "passed"
+    assert again["setup/volatile.py"]["date"] != "2000-01-01"

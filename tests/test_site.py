@@ -14,10 +14,11 @@ from conftest import ROOT
 
 from engine import entry as entries
 from engine import record as records
+from macros.main import BUILD_FAULTS
 
-STAGES = ["setup", "graphs", "data", "model", "training", "save-load",
-          "deploy", "debugging", "performance"]
-ENTRY_CALL = re.compile(r"""\{\{\s*entry\(\s*["']([^"']+)["']\s*\)\s*\}\}""")
+STAGES = entries.stages()
+# {{ entry("stage/file.py") }}, with or without arguments after the path.
+ENTRY_CALL = re.compile(r"""\{\{\s*entry\(\s*["']([^"']+)["'][^)]*\)\s*\}\}""")
 
 
 def entries_by_page() -> dict[str, list[str]]:
@@ -44,7 +45,8 @@ def test_every_stage_has_its_own_snippets():
             assert rels, f"docs/{page}.md shows no entry"
             for rel in rels:
                 assert rel.startswith(f"{page}/"), (
-                    f"docs/{page}.md shows snippets/{rel} of another stage")
+                    f"docs/{page}.md shows snippets/{rel} of another stage"
+                )
 
 
 class Collector(HTMLParser):
@@ -62,8 +64,10 @@ class Collector(HTMLParser):
             self.links.append(attrs["href"])
         # What the browser fetches: not canonical/alternate <link>s.
         loaded = tag in ("script", "img", "iframe", "source") or (
-            tag == "link" and set((attrs.get("rel") or "").split())
-            & {"stylesheet", "icon", "preload", "modulepreload", "manifest"})
+            tag == "link"
+            and set((attrs.get("rel") or "").split())
+            & {"stylesheet", "icon", "preload", "modulepreload", "manifest"}
+        )
         for name in ("src", "href"):
             if loaded and attrs.get(name):
                 self.resources.append(attrs[name])
@@ -81,12 +85,12 @@ def pages(built_site):
 
 
 @pytest.mark.parametrize("stage", STAGES)
-def test_stage_page_shows_each_entry_with_its_record(stage, built_site,
-                                                       pages):
+def test_stage_page_shows_each_entry_with_its_record(stage, built_site, pages):
     page = built_site / stage / "index.html"
     assert page.exists(), f"/{stage}/ was not built"
     html = page.read_text(encoding="utf-8")
     record = records.load()
+    version = records.pinned_tensorflow()
     for rel in entries_by_page()[stage]:
         item = entries.load(entries.SNIPPETS / rel)
         assert item.anchor in pages[page].ids, f"#{item.anchor} missing"
@@ -94,11 +98,16 @@ def test_stage_page_shows_each_entry_with_its_record(stage, built_site,
         if record[rel]["status"] == "skipped":
             assert "Not yet verified on GPU" in html
         else:
+            assert record[rel]["tensorflow"] == version, (
+                f"snippets/{rel} was verified on {record[rel]['tensorflow']}"
+            )
             first = record[rel]["output"].strip().splitlines()[0]
-            escaped = (first.replace("&", "&amp;").replace("<", "&lt;")
-                       .replace(">", "&gt;"))
+            escaped = (
+                first.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            )
             assert escaped[:40] in html or first[:40] in html, (
-                f"output of snippets/{rel} is not on /{stage}/")
+                f"output of snippets/{rel} is not on /{stage}/"
+            )
 
 
 def test_internal_links_and_anchors_resolve(built_site, pages):
@@ -126,16 +135,17 @@ def test_internal_links_and_anchors_resolve(built_site, pages):
 
 
 def test_nothing_is_loaded_from_another_host(pages):
-    external = [f"{page.name}: {url}" for page, c in pages.items()
-                for url in c.resources
-                if urlsplit(url).scheme in ("http", "https")
-                or url.startswith("//")]
+    external = [
+        f"{page.name}: {url}"
+        for page, c in pages.items()
+        for url in c.resources
+        if urlsplit(url).scheme in ("http", "https") or url.startswith("//")
+    ]
     assert not external, "\n".join(external)
 
 
 def test_search_index_holds_api_names_and_error_messages(built_site):
-    index = json.loads(
-        (built_site / "search" / "search_index.json").read_text())
+    index = json.loads((built_site / "search" / "search_index.json").read_text())
     text = " ".join(doc["text"] + " " + doc["title"] for doc in index["docs"])
     assert "non-persistent GradientTape" in text
     assert "prefetch" in text
@@ -145,9 +155,31 @@ def test_search_index_holds_api_names_and_error_messages(built_site):
     assert "Generator" in re.split(separator, "randomGenerator")
 
 
-def test_pages_name_the_tensorflow_version(built_site):
-    version = records.tensorflow_version()
+def test_pages_name_the_pinned_tensorflow(built_site):
+    version = records.pinned_tensorflow()
     for stage in STAGES:
         html = (built_site / stage / "index.html").read_text()
         assert f"Verified with TensorFlow {version}" in html or (
-            "Not yet verified on GPU" in html)
+            "Not yet verified on GPU" in html
+        )
+
+
+def test_verification_page_shows_the_section_markers(built_site):
+    html = (built_site / "verification" / "index.html").read_text()
+    assert "# --8&lt;-- [start:NAME]" in html or "# --8<-- [start:NAME]" in html
+    for fault in BUILD_FAULTS:
+        assert fault.split("`")[0][:30] in html, f"fault not listed: {fault}"
+
+
+def test_merged_cards_keep_their_old_anchors(built_site, pages):
+    moved = [
+        (old, item)
+        for item in map(entries.load, entries.snippet_files())
+        for old in item.formerly
+    ]
+    for old, item in moved:
+        stage, anchor = old.split("/")
+        page = built_site / stage / "index.html"
+        assert anchor in pages[page].ids, (
+            f"#{anchor} (merged into snippets/{item.rel}) is gone from /{stage}/"
+        )

@@ -1,7 +1,9 @@
-"""The code is linted, and the GitHub workflow is valid and audited."""
+"""The code is linted and formatted, and the GitHub workflows are valid
+and audited (zizmor, with every action pinned to a commit SHA)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,11 +12,18 @@ from conftest import ROOT
 
 BIN = Path(sys.executable).parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+ZIZMOR = [
+    str(BIN / "zizmor"),
+    "--offline",
+    "--persona=auditor",
+    "--no-progress",
+    "--config",
+    str(ROOT / ".github" / "zizmor.yml"),
+]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def test_ruff_is_clean():
@@ -22,24 +31,37 @@ def test_ruff_is_clean():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_workflow_matches_the_github_schema():
+def test_code_is_ruff_formatted():
+    result = run(str(BIN / "ruff"), "format", "--check", ".")
+    assert result.returncode == 0, (
+        "run `.venv/bin/ruff format .`\n" + result.stdout + result.stderr
+    )
+
+
+def test_workflows_match_the_github_schema():
     assert WORKFLOWS, "no workflow in .github/workflows"
-    result = run(str(BIN / "check-jsonschema"), "--builtin-schema",
-                 "vendor.github-workflows", *map(str, WORKFLOWS))
+    result = run(
+        str(BIN / "check-jsonschema"),
+        "--builtin-schema",
+        "vendor.github-workflows",
+        *map(str, WORKFLOWS),
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_workflow_has_no_zizmor_findings():
-    result = run(str(BIN / "zizmor"), "--offline", "--persona=auditor",
-                 "--no-progress", str(ROOT / ".github" / "workflows"))
+def test_workflows_have_no_zizmor_findings():
+    result = run(*ZIZMOR, str(ROOT / ".github" / "workflows"))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "No findings" in result.stdout + result.stderr
 
 
-def test_actions_are_pinned_to_commit_shas():
-    import re
-
-    for workflow in WORKFLOWS:
-        for ref in re.findall(r"uses:\s*(\S+)", workflow.read_text()):
-            assert re.search(r"@[0-9a-f]{40}$", ref), (
-                f"{workflow.name}: {ref} is not pinned to a commit SHA")
+def test_zizmor_rejects_an_action_pinned_by_tag(tmp_path):
+    """The audit above can fail: a tag instead of a SHA is a finding."""
+    workflow = WORKFLOWS[0].read_text()
+    tagged = re.sub(r"(uses: actions/checkout)@[0-9a-f]{40}", r"\1@v4", workflow)
+    assert tagged != workflow
+    copy = tmp_path / WORKFLOWS[0].name
+    copy.write_text(tagged)
+    result = run(*ZIZMOR, str(copy))
+    assert result.returncode != 0
+    assert "not pinned to a hash" in result.stdout + result.stderr

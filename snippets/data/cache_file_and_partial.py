@@ -36,7 +36,8 @@ print([int(x) for x in new_ds])  # the old elements
 
 assert [int(x) for x in new_ds] == [0, 1, 2], "expected the stale cache"
 assert sorted(os.listdir(cache_dir)) == [
-    "train_v1.data-00000-of-00001", "train_v1.index"
+    "train_v1.data-00000-of-00001",
+    "train_v1.index",
 ], "expected an index file and a data file"
 
 decoded = []
@@ -76,5 +77,7 @@ for _ in range(3):
     list(sample_ds)
 right_calls = len(decoded)
 print("decode calls over 3 epochs:", wrong_calls, "vs", right_calls)
-assert wrong_calls == 6, "expected cache().take(2) to recompute each epoch"
+assert wrong_calls == 6, (
+    "expected cache().take(2) to recompute each epoch"
+)
 assert right_calls == 2, "expected take(2).cache() to decode once"

@@ -30,7 +30,9 @@ try:
 except TypeError as err:
     message = str(err)
 print("TypeError:", message)
-assert message == "The dataset length is unknown.", "expected unknown length"
+assert message == "The dataset length is unknown.", (
+    "expected unknown length"
+)
 
 # --8<-- [start:right]
 print(int(train_ds.cardinality()))  # -2: unknown, no error
@@ -39,19 +41,25 @@ print(len(train_ds), len(examples.take(20)), len(examples.skip(3)))
 # --8<-- [end:right]
 
 assert examples.filter(lambda x: x > 0).cardinality() == (
-    tf.data.UNKNOWN_CARDINALITY), "expected -2 after filter"
-assert tf.data.UNKNOWN_CARDINALITY == -2, "expected the constant to be -2"
-assert examples.repeat().cardinality() == tf.data.INFINITE_CARDINALITY, (
-    "expected -1 after repeat()"
+    tf.data.UNKNOWN_CARDINALITY
+), "expected -2 after filter"
+assert tf.data.UNKNOWN_CARDINALITY == -2, (
+    "expected the constant to be -2"
 )
+assert (
+    examples.repeat().cardinality() == tf.data.INFINITE_CARDINALITY
+), "expected -1 after repeat()"
 assert len(train_ds) == 5, "expected the declared length"
 assert len(examples.take(20)) == 10, "expected take to clip to the data"
 assert len(examples.skip(3)) == 7, "expected skip to subtract"
 
 wrong_count = examples.filter(lambda x: x % 2 == 0).apply(
-    tf.data.experimental.assert_cardinality(3))
+    tf.data.experimental.assert_cardinality(3)
+)
 try:
     list(wrong_count)
 except tf.errors.FailedPreconditionError as err:
     check = str(err)
-assert "expected to contain 3 elements" in check, "expected a checked count"
+assert "expected to contain 3 elements" in check, (
+    "expected a checked count"
+)

@@ -34,8 +34,13 @@ try:
 except ValueError as err:
     message = str(err).strip().splitlines()[-1].strip()
 print(message)
-assert "'images' contains no shape" in message, "expected no static shape"
-assert load(gray).shape == (4, 4, 1), "expected the same code to run eagerly"
+assert "'images' contains no shape" in message, (
+    "expected no static shape"
+)
+assert load(gray).shape == (4, 4, 1), (
+    "expected the same code to run eagerly"
+)
+
 
 # --8<-- [start:right]
 def load(png):
@@ -48,12 +53,15 @@ train_ds = image_bytes.map(load)
 print(train_ds.element_spec.shape)
 # --8<-- [end:right]
 
-assert train_ds.element_spec.shape == (4, 4, 3), "expected a static shape"
+assert train_ds.element_spec.shape == (4, 4, 3), (
+    "expected a static shape"
+)
 any_image = image_bytes.map(tf.io.decode_image).element_spec
 assert any_image.shape.rank is None, "expected decode_image: no rank"
 still_image = image_bytes.map(
     lambda png: tf.io.decode_image(
-        png, channels=3, expand_animations=False)
+        png, channels=3, expand_animations=False
+    )
 ).element_spec
 assert still_image.shape.as_list() == [None, None, 3], (
     "expected channels=3, expand_animations=False to fix the rank"

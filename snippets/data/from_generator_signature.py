@@ -24,7 +24,9 @@ import tensorflow as tf
 
 def read_rows():
     yield np.array([0.5, 1.5, 2.5], dtype=np.float32)
-    yield np.array([3.5, 4.5, 5.5, 6.5], dtype=np.float32)  # one too many
+    yield np.array(
+        [3.5, 4.5, 5.5, 6.5], dtype=np.float32
+    )  # one too many
 
 
 try:
@@ -36,7 +38,7 @@ try:
     rows = [row.numpy().tolist() for row in train_ds]  # raises at row 2
     # --8<-- [end:wrong]
 except tf.errors.InvalidArgumentError as err:
-    message = str(err)[str(err).index("`generator`"):].splitlines()[0]
+    message = str(err)[str(err).index("`generator`") :].splitlines()[0]
 print("InvalidArgumentError:", message)
 assert "where an element of shape (3,) was expected" in message, (
     "expected the shape check to fire when the bad row is read"
@@ -55,7 +57,9 @@ print(train_ds.element_spec)
 # --8<-- [end:right]
 
 lengths = [int(tf.size(row)) for row in train_ds]
-assert lengths == [3, 4], "expected rows of any length with shape (None,)"
+assert lengths == [3, 4], (
+    "expected rows of any length with shape (None,)"
+)
 assert train_ds.cardinality() == tf.data.UNKNOWN_CARDINALITY, (
     "expected a generator dataset to have unknown length"
 )

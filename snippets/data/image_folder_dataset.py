@@ -45,26 +45,41 @@ print(train_ds.class_names)
 # --8<-- [end:show]
 
 images, labels = next(iter(train_ds))
-print("batch:", images.shape, images.dtype.name,
-      "max pixel:", float(tf.reduce_max(images)))
+print(
+    "batch:",
+    images.shape,
+    images.dtype.name,
+    "max pixel:",
+    float(tf.reduce_max(images)),
+)
 assert train_ds.class_names == ["cats", "dogs"], "expected sorted names"
 assert images.shape[1:] == (64, 64, 3), "expected images resized"
 assert images.dtype == tf.float32, "expected float32 pixels"
 assert float(tf.reduce_max(images)) == 200.0, "expected 0-255, not 0-1"
 
-default_ds = keras.utils.image_dataset_from_directory(root, verbose=False)
+default_ds = keras.utils.image_dataset_from_directory(
+    root, verbose=False
+)
 image_spec, label_spec = default_ds.element_spec
 assert image_spec.shape[1:] == (256, 256, 3), "expected 256x256 default"
-assert label_spec.dtype == tf.int32, "expected integer labels by default"
+assert label_spec.dtype == tf.int32, (
+    "expected integer labels by default"
+)
 defaults = inspect.signature(
-    keras.utils.image_dataset_from_directory).parameters
+    keras.utils.image_dataset_from_directory
+).parameters
 assert defaults["batch_size"].default == 32, "expected batches of 32"
-assert defaults["shuffle"].default is True, "expected shuffling by default"
+assert defaults["shuffle"].default is True, (
+    "expected shuffling by default"
+)
 
 try:
     keras.utils.image_dataset_from_directory(
-        root, validation_split=0.4, subset="training", verbose=False)
+        root, validation_split=0.4, subset="training", verbose=False
+    )
 except ValueError as err:
     message = str(err)
 print("ValueError:", message.split(",")[0])
-assert "must provide a `seed`" in message, "expected a seed to be required"
+assert "must provide a `seed`" in message, (
+    "expected a seed to be required"
+)

@@ -31,11 +31,19 @@ try:
     batch = next(iter(train_ds))  # raises here
     # --8<-- [end:wrong]
 except tf.errors.InvalidArgumentError as err:
-    message = str(err)[str(err).index("Cannot batch"):].split(" [Op")[0]
+    message = str(err)[str(err).index("Cannot batch") :].split(" [Op")[
+        0
+    ]
 print("InvalidArgumentError:", message)
-assert "different shapes in component 0" in message, "expected a shape error"
-assert isinstance(train_ds, tf.data.Dataset), "expected batch() to build"
-assert len(list(tokens_ds.batch(1))) == 3, "expected equal shapes to batch"
+assert "different shapes in component 0" in message, (
+    "expected a shape error"
+)
+assert isinstance(train_ds, tf.data.Dataset), (
+    "expected batch() to build"
+)
+assert len(list(tokens_ds.batch(1))) == 3, (
+    "expected equal shapes to batch"
+)
 
 # --8<-- [start:right]
 padded = tokens_ds.padded_batch(3)  # pad with 0 to the longest
@@ -45,10 +53,19 @@ print(next(iter(padded)).numpy().tolist())
 # --8<-- [end:right]
 
 assert next(iter(padded)).numpy().tolist() == [
-    [5, 8, 2], [7, 0, 0], [4, 1, 0]], "expected zero padding"
-assert fixed.element_spec.shape.as_list() == [None, 4], "expected width 4"
+    [5, 8, 2],
+    [7, 0, 0],
+    [4, 1, 0],
+], "expected zero padding"
+assert fixed.element_spec.shape.as_list() == [None, 4], (
+    "expected width 4"
+)
 assert next(iter(fixed)).numpy()[1].tolist() == [7, -1, -1, -1], (
     "expected the chosen padding value"
 )
-assert isinstance(next(iter(ragged)), tf.RaggedTensor), "expected ragged"
-assert next(iter(ragged)).to_list() == sentences, "expected lengths kept"
+assert isinstance(next(iter(ragged)), tf.RaggedTensor), (
+    "expected ragged"
+)
+assert next(iter(ragged)).to_list() == sentences, (
+    "expected lengths kept"
+)

@@ -42,7 +42,9 @@ unordered = records.map(
 in_order = [int(x) for x in ordered]
 out_of_order = [int(x) for x in unordered]
 print("default:            ", in_order)
-print("deterministic=False: slow element 0 first:", out_of_order[0] == 0)
+print(
+    "deterministic=False: slow element 0 first:", out_of_order[0] == 0
+)
 assert in_order == [0, 1, 2, 3, 4, 5], "expected input order by default"
 assert out_of_order[0] != 0, "expected finished elements to overtake"
 assert sorted(out_of_order) == in_order, "expected the same elements"

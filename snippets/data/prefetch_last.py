@@ -27,8 +27,9 @@ prepared = []
 
 
 def preprocess(index):  # counts examples prepared so far
-    return tf.py_function(lambda i: prepared.append(1) or i,
-                          [index], tf.int64)
+    return tf.py_function(
+        lambda i: prepared.append(1) or i, [index], tf.int64
+    )
 
 
 examples = tf.data.Dataset.range(100)
@@ -55,14 +56,18 @@ def prepared_after_first_batch(dataset):
 
 plain = examples.map(preprocess).batch(4)
 ahead = prepared_after_first_batch(plain.prefetch(2)) - (
-    prepared_after_first_batch(plain))
-print("prefetch(2) after batch(4) readies 2+ whole batches:",
-      ahead >= 2 * 4 and ahead % 4 == 0)
+    prepared_after_first_batch(plain)
+)
+print(
+    "prefetch(2) after batch(4) readies 2+ whole batches:",
+    ahead >= 2 * 4 and ahead % 4 == 0,
+)
 assert ahead >= 2 * 4, "expected prefetch(2) to hold two more batches"
 assert ahead % 4 == 0, "expected prefetch after batch to count batches"
 early = examples.map(preprocess).prefetch(2).batch(4)
 early_ahead = prepared_after_first_batch(early) - (
-    prepared_after_first_batch(plain))
+    prepared_after_first_batch(plain)
+)
 assert early_ahead < ahead, "expected less work ahead when placed early"
 
 same = [b.numpy().tolist() for b in train_ds]

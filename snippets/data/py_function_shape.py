@@ -57,8 +57,12 @@ print(train_ds.element_spec)
 
 bare = images.map(lambda im: tf.py_function(brighten, [im], tf.float32))
 assert bare.element_spec.shape.rank is None, "expected an unknown rank"
-assert train_ds.element_spec.shape == (4, 4, 3), "expected a known shape"
+assert train_ds.element_spec.shape == (4, 4, 3), (
+    "expected a known shape"
+)
 calls.clear()
 outputs = list(train_ds)
-assert float(outputs[0][0, 0, 0]) == 1.5, "expected the Python code to run"
+assert float(outputs[0][0, 0, 0]) == 1.5, (
+    "expected the Python code to run"
+)
 assert len(calls) == 4, "expected one Python call per element"

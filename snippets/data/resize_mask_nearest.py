@@ -20,10 +20,9 @@ import numpy as np
 import tensorflow as tf
 
 mask = tf.constant(
-    [[0, 0, 3, 3],
-     [0, 0, 3, 3],
-     [1, 1, 3, 3],
-     [1, 1, 3, 3]], dtype=tf.uint8)[..., tf.newaxis]
+    [[0, 0, 3, 3], [0, 0, 3, 3], [1, 1, 3, 3], [1, 1, 3, 3]],
+    dtype=tf.uint8,
+)[..., tf.newaxis]
 
 # --8<-- [start:wrong]
 blurred = tf.image.resize(mask, (7, 7))  # bilinear by default
@@ -37,7 +36,9 @@ blurred_ids = np.unique(blurred.numpy()).tolist()
 resized_ids = np.unique(resized.numpy()).tolist()
 print("bilinear:", blurred.dtype.name, blurred_ids)
 print("nearest: ", resized.dtype.name, resized_ids)
-assert blurred.dtype == tf.float32, "expected bilinear to return float32"
+assert blurred.dtype == tf.float32, (
+    "expected bilinear to return float32"
+)
 assert set(blurred_ids) - {0, 1, 3}, "expected bilinear to invent ids"
 assert resized_ids == [0, 1, 3], "expected only the real class ids"
 assert resized.dtype == tf.uint8, "expected nearest to keep the dtype"

@@ -36,8 +36,12 @@ first_small = next(iter(small)).numpy().tolist()
 first_mixed = next(iter(mixed)).numpy().tolist()
 print("buffer 10: ", first_small)
 print("buffer 100:", first_mixed)
-assert set(first_small) == {0}, "expected a small buffer to keep one class"
-assert set(first_mixed) == {0, 1}, "expected a full buffer to mix classes"
+assert set(first_small) == {0}, (
+    "expected a small buffer to keep one class"
+)
+assert set(first_mixed) == {0, 1}, (
+    "expected a full buffer to mix classes"
+)
 
 shuffled_batches = [b.numpy().tolist() for b in late]
 plain_batches = [b.numpy().tolist() for b in train_ds.batch(8)]

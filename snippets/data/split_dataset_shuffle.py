@@ -42,13 +42,17 @@ val_classes = sorted({int(y) for y in val_ds})
 print("shuffled split, validation classes:", val_classes)
 assert len(val_classes) > 1, "expected several classes in validation"
 left, right = keras.utils.split_dataset(labels, left_size=0.8)
-assert isinstance(left, tf.data.Dataset), "expected datasets from arrays"
+assert isinstance(left, tf.data.Dataset), (
+    "expected datasets from arrays"
+)
 
 reads = []
 
 
 def load(index):  # counts reads of the source
-    return tf.py_function(lambda i: reads.append(1) or i, [index], tf.int64)
+    return tf.py_function(
+        lambda i: reads.append(1) or i, [index], tf.int64
+    )
 
 
 source = tf.data.Dataset.range(30).map(load)

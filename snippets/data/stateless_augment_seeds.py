@@ -23,6 +23,7 @@ import tensorflow as tf
 tf.random.set_seed(0)
 images = tf.data.Dataset.from_tensor_slices(tf.fill((3, 2, 2, 1), 0.5))
 
+
 # --8<-- [start:wrong]
 def augment(image):
     seed = tf.random.uniform([2], maxval=2**30, dtype=tf.int32)
@@ -40,8 +41,11 @@ def augment(image, seed):
 
 def make_train_ds():
     seeds = tf.data.Dataset.random(
-        seed=42, rerandomize_each_iteration=True).batch(2)
+        seed=42, rerandomize_each_iteration=True
+    ).batch(2)
     return tf.data.Dataset.zip(images, seeds).map(augment)
+
+
 # --8<-- [end:right]
 
 

@@ -27,9 +27,11 @@ import tensorflow as tf
 def to_example(label, tokens):
     feature = {
         "label": tf.train.Feature(
-            int64_list=tf.train.Int64List(value=[label])),
+            int64_list=tf.train.Int64List(value=[label])
+        ),
         "tokens": tf.train.Feature(
-            int64_list=tf.train.Int64List(value=tokens)),
+            int64_list=tf.train.Int64List(value=tokens)
+        ),
     }
     return tf.train.Example(features=tf.train.Features(feature=feature))
 
@@ -47,13 +49,16 @@ try:
         "tokens": tf.io.FixedLenFeature([], tf.int64),  # one value
     }
     bad_ds = tf.data.TFRecordDataset(path).map(
-        lambda record: tf.io.parse_single_example(record, spec))
+        lambda record: tf.io.parse_single_example(record, spec)
+    )
     rows = [row for row in bad_ds]  # fails at the second record
     # --8<-- [end:wrong]
 except tf.errors.InvalidArgumentError as err:
-    message = str(err)[str(err).index("Key:"):].splitlines()[0]
+    message = str(err)[str(err).index("Key:") :].splitlines()[0]
 print("InvalidArgumentError:", message)
-assert "Can't parse serialized Example" in message, "expected a parse error"
+assert "Can't parse serialized Example" in message, (
+    "expected a parse error"
+)
 
 # --8<-- [start:right]
 spec = {
@@ -61,7 +66,8 @@ spec = {
     "tokens": tf.io.RaggedFeature(tf.int64),  # any length
 }
 train_ds = tf.data.TFRecordDataset(path).map(
-    lambda record: tf.io.parse_single_example(record, spec))
+    lambda record: tf.io.parse_single_example(record, spec)
+)
 for row in train_ds:
     print(int(row["label"]), row["tokens"].numpy().tolist())
 # --8<-- [end:right]
@@ -75,7 +81,8 @@ assert train_ds.element_spec["tokens"].shape.as_list() == [None], (
 )
 sparse_spec = {"tokens": tf.io.VarLenFeature(tf.int64)}
 sparse_row = tf.io.parse_single_example(
-    next(iter(tf.data.TFRecordDataset(path))), sparse_spec)
+    next(iter(tf.data.TFRecordDataset(path))), sparse_spec
+)
 assert isinstance(sparse_row["tokens"], tf.SparseTensor), (
     "expected VarLenFeature to give a SparseTensor"
 )

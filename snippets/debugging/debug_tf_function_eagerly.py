@@ -71,8 +71,9 @@ class Probe(keras.layers.Layer):
 
 
 def fit_modes(**compile_args):
-    model = keras.Sequential([keras.Input(shape=(2,)), Probe(),
-                              keras.layers.Dense(1)])
+    model = keras.Sequential(
+        [keras.Input(shape=(2,)), Probe(), keras.layers.Dense(1)]
+    )
     model.compile(optimizer="sgd", loss="mse", **compile_args)
     modes.clear()  # record only what fit does
     model.fit(tf.ones((4, 2)), tf.ones((4, 1)), epochs=2, verbose=0)
@@ -80,7 +81,9 @@ def fit_modes(**compile_args):
 
 
 modes = []
-assert fit_modes() == {False}, "expected fit to trace a graph by default"
+assert fit_modes() == {False}, (
+    "expected fit to trace a graph by default"
+)
 tf.config.run_functions_eagerly(True)
 assert fit_modes() == {True}, "expected the global switch to reach fit"
 tf.config.run_functions_eagerly(False)

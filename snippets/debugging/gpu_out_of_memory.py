@@ -41,9 +41,9 @@ except tf.errors.ResourceExhaustedError as err:
     text = re.sub(r"\{\{function_node [^}]*\}\}\s*", "", str(err))
     message = text.strip().splitlines()[0]
 print("ResourceExhaustedError:", message)
-assert "OOM when allocating tensor with shape[131072,4096]" in message, (
-    "expected the OOM message to name the shape that did not fit"
-)
+assert (
+    "OOM when allocating tensor with shape[131072,4096]" in message
+), "expected the OOM message to name the shape that did not fit"
 assert "GPU:0" in message, "expected the allocation to fail on the GPU"
 
 # --8<-- [start:right]
@@ -54,4 +54,6 @@ for _ in range(131072 // 8192):  # 128 MiB per chunk
 row_sums = tf.concat(chunks, axis=0)
 # --8<-- [end:right]
 print("chunked rows:", row_sums.shape[0])
-assert row_sums.shape[0] == 131072, "expected all rows computed in chunks"
+assert row_sums.shape[0] == 131072, (
+    "expected all rows computed in chunks"
+)

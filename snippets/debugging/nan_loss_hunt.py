@@ -45,14 +45,20 @@ def first_line(err):
 
 # --8<-- [start:step1]
 # Step 1: stop at the first bad batch instead of training on nan.
-model = keras.Sequential([
-    keras.Input(shape=(1,)),
-    keras.layers.Dense(1),
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(1,)),
+        keras.layers.Dense(1),
+    ]
+)
 model.compile(optimizer="sgd", loss="mse")
 history = model.fit(
-    preprocess(prices), targets, batch_size=4, epochs=5,
-    shuffle=False, verbose=0,
+    preprocess(prices),
+    targets,
+    batch_size=4,
+    epochs=5,
+    shuffle=False,
+    verbose=0,
     callbacks=[keras.callbacks.TerminateOnNaN()],
 )  # prints "Batch 0: Invalid loss, terminating training"
 # --8<-- [end:step1]
@@ -61,14 +67,21 @@ print("step 1, epochs run:", len(losses), "loss:", losses)
 assert len(losses) == 1 and not np.isfinite(losses[0]), (
     "expected TerminateOnNaN to stop in the first epoch on an inf loss"
 )
-slow = keras.Sequential([keras.Input(shape=(1,)), keras.layers.Dense(1)])
+slow = keras.Sequential(
+    [keras.Input(shape=(1,)), keras.layers.Dense(1)]
+)
 slow.compile(optimizer=keras.optimizers.SGD(1e-6), loss="mse")
-slow_loss = slow.fit(preprocess(prices), targets, batch_size=4,
-                     shuffle=False, verbose=0).history["loss"][0]
-assert not np.isfinite(slow_loss), "expected a tiny learning rate to fail too"
+slow_loss = slow.fit(
+    preprocess(prices), targets, batch_size=4, shuffle=False, verbose=0
+).history["loss"][0]
+assert not np.isfinite(slow_loss), (
+    "expected a tiny learning rate to fail too"
+)
 poisoned = not all(np.isfinite(w).all() for w in model.get_weights())
 print("step 1, weights poisoned:", poisoned)
-assert poisoned, "expected the bad batch to have written nan/inf weights"
+assert poisoned, (
+    "expected the bad batch to have written nan/inf weights"
+)
 
 try:
     # --8<-- [start:step2]
@@ -88,7 +101,9 @@ try:
     # Step 3: which pipeline step? Put a tripwire after each one.
     train_ds = tf.data.Dataset.from_tensor_slices(prices).map(
         lambda price: tf.debugging.check_numerics(
-            preprocess(price), "after preprocess"))
+            preprocess(price), "after preprocess"
+        )
+    )
     for _ in train_ds:  # the tripwire fires while iterating
         pass
     # --8<-- [end:step3]
@@ -96,9 +111,9 @@ except tf.errors.InvalidArgumentError as err:
     step3 = first_line(err)
 print("step 3:", step3)
 finite = tf.constant([1.0, 2.0])
-assert np.array_equal(tf.debugging.check_numerics(finite, "ok"), finite), (
-    "expected check_numerics to return its input when it is finite"
-)
+assert np.array_equal(
+    tf.debugging.check_numerics(finite, "ok"), finite
+), "expected check_numerics to return its input when it is finite"
 assert "after preprocess : Tensor had Inf values" in step3, (
     "expected the tripwire after preprocess to fire"
 )
@@ -114,8 +129,11 @@ except tf.errors.InvalidArgumentError as err:
 finally:
     tf.debugging.disable_check_numerics()
 print("step 4:", step4)
-assert 'Detected Infinity or NaN in output 0 of eagerly-executing op "Log"' \
-    in step4, "expected enable_check_numerics to name the Log op"
+assert (
+    'Detected Infinity or NaN in output 0 of eagerly-executing op "Log"'
+    in step4
+), "expected enable_check_numerics to name the Log op"
+
 
 # --8<-- [start:fix]
 # The fix: a transform that is finite on every input, then a new model.
@@ -123,14 +141,22 @@ def preprocess(price):
     return tf.math.log1p(price)  # log(1 + price) is finite at 0
 
 
-model = keras.Sequential([
-    keras.Input(shape=(1,)),
-    keras.layers.Dense(1),
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(1,)),
+        keras.layers.Dense(1),
+    ]
+)
 model.compile(optimizer="sgd", loss="mse")
 # --8<-- [end:fix]
-history = model.fit(preprocess(prices), targets, batch_size=4, epochs=5,
-                    shuffle=False, verbose=0)
+history = model.fit(
+    preprocess(prices),
+    targets,
+    batch_size=4,
+    epochs=5,
+    shuffle=False,
+    verbose=0,
+)
 final_loss = history.history["loss"][-1]
 print(f"after the fix, loss: {final_loss:.4f}")
 assert np.isfinite(final_loss), "expected a finite loss after the fix"

@@ -37,12 +37,18 @@ with warnings.catch_warnings(record=True) as caught:
 wrong_weight = train(optimizer)
 message = str(caught[0].message)
 print(f"{caught[0].category.__name__}: {message}")
-assert message == "Argument `decay` is no longer supported and will be " \
-    "ignored.", "expected decay= to be ignored with a warning"
+assert (
+    message == "Argument `decay` is no longer supported and will be "
+    "ignored."
+), "expected decay= to be ignored with a warning"
 constant_weight = train(keras.optimizers.SGD(learning_rate=0.1))
-print(f"after 3 steps, decay=0.5: {wrong_weight:.4f}"
-      f"  no decay: {constant_weight:.4f}")
-assert wrong_weight == constant_weight, "expected decay= to change nothing"
+print(
+    f"after 3 steps, decay=0.5: {wrong_weight:.4f}"
+    f"  no decay: {constant_weight:.4f}"
+)
+assert wrong_weight == constant_weight, (
+    "expected decay= to change nothing"
+)
 
 # --8<-- [start:right]
 schedule = keras.optimizers.schedules.InverseTimeDecay(

@@ -46,8 +46,10 @@ def build(hidden_layers, width=256):
     keras.utils.set_random_seed(0)  # same start for every run
     model = keras.Sequential(
         [keras.Input(shape=(1,))]
-        + [keras.layers.Dense(width, activation="relu")
-           for _ in range(hidden_layers)]
+        + [
+            keras.layers.Dense(width, activation="relu")
+            for _ in range(hidden_layers)
+        ]
         + [keras.layers.Dense(1)]
     )
     model.compile(optimizer=keras.optimizers.Adam(0.005), loss="mse")
@@ -56,16 +58,25 @@ def build(hidden_layers, width=256):
 
 # --8<-- [start:wrong]
 model = build(hidden_layers=2)  # 2 x 256 units for 12 examples
-history = model.fit(train_ds, validation_data=val_ds, epochs=12,
-                    steps_per_epoch=30, verbose=0)
+history = model.fit(
+    train_ds,
+    validation_data=val_ds,
+    epochs=12,
+    steps_per_epoch=30,
+    verbose=0,
+)
 train_loss = history.history["loss"]
 val_loss = history.history["val_loss"]
 best = int(np.argmin(val_loss))  # the epoch to stop at
 # --8<-- [end:wrong]
-print(f"overfit, best epoch {best + 1}: train {train_loss[best]:.3f}"
-      f"  val {val_loss[best]:.3f}")
-print(f"overfit, last epoch 12: train {train_loss[-1]:.3f}"
-      f"  val {val_loss[-1]:.3f}")
+print(
+    f"overfit, best epoch {best + 1}: train {train_loss[best]:.3f}"
+    f"  val {val_loss[best]:.3f}"
+)
+print(
+    f"overfit, last epoch 12: train {train_loss[-1]:.3f}"
+    f"  val {val_loss[-1]:.3f}"
+)
 assert train_loss[-1] < train_loss[best] / 10, (
     "expected train loss to keep falling after the best epoch"
 )
@@ -74,11 +85,18 @@ assert val_loss[-1] > val_loss[best] * 1.5, (
 )
 
 linear = build(hidden_layers=0)  # too small for a sine
-curves = linear.fit(train_ds, validation_data=val_ds, epochs=12,
-                    steps_per_epoch=30, verbose=0).history
+curves = linear.fit(
+    train_ds,
+    validation_data=val_ds,
+    epochs=12,
+    steps_per_epoch=30,
+    verbose=0,
+).history
 lin_train, lin_val = curves["loss"], curves["val_loss"]
-print(f"underfit, last epoch 12: train {lin_train[-1]:.3f}"
-      f"  val {lin_val[-1]:.3f}")
+print(
+    f"underfit, last epoch 12: train {lin_train[-1]:.3f}"
+    f"  val {lin_val[-1]:.3f}"
+)
 assert abs(lin_train[-1] - lin_train[5]) < 0.01, (
     "expected the small model's train loss to be flat in the second half"
 )
@@ -91,13 +109,21 @@ stop = keras.callbacks.EarlyStopping(
     monitor="val_loss", patience=3, restore_best_weights=True
 )
 model = build(hidden_layers=2)
-history = model.fit(train_ds, validation_data=val_ds, epochs=12,
-                    steps_per_epoch=30, callbacks=[stop], verbose=0)
+history = model.fit(
+    train_ds,
+    validation_data=val_ds,
+    epochs=12,
+    steps_per_epoch=30,
+    callbacks=[stop],
+    verbose=0,
+)
 # --8<-- [end:right]
 kept = model.evaluate(val_ds, verbose=0)
 stopped_at = len(history.history["loss"])
-print(f"EarlyStopping: stopped after epoch {stopped_at},"
-      f" kept val {kept:.3f}")
+print(
+    f"EarlyStopping: stopped after epoch {stopped_at},"
+    f" kept val {kept:.3f}"
+)
 assert abs(kept - min(history.history["val_loss"])) < 1e-4, (
     "expected the restored weights to be the best epoch's"
 )
@@ -113,8 +139,12 @@ ax.plot(epochs, train_loss, label="big model: train loss")
 ax.plot(epochs, val_loss, label="big model: val loss")
 ax.plot(epochs, lin_train, "--", label="linear model: train loss")
 ax.plot(epochs, lin_val, "--", label="linear model: val loss")
-ax.axvline(best + 1, color="grey", linewidth=0.8,
-           label="lowest val loss: stop here")
+ax.axvline(
+    best + 1,
+    color="grey",
+    linewidth=0.8,
+    label="lowest val loss: stop here",
+)
 ax.set_xlabel("epoch")
 ax.set_ylabel("MSE")
 ax.set_ylim(0, 0.8)

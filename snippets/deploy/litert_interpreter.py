@@ -30,13 +30,16 @@ from ai_edge_litert.interpreter import Interpreter
 
 keras.utils.set_random_seed(0)
 model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(3)])
-features = np.random.default_rng(0).normal(size=(1, 8)).astype("float32")
+features = (
+    np.random.default_rng(0).normal(size=(1, 8)).astype("float32")
+)
 export_dir = os.path.join(tempfile.mkdtemp(), "model")
 model.export(export_dir, verbose=False)
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     tflite_model = tf.lite.TFLiteConverter.from_saved_model(
-        export_dir).convert()
+        export_dir
+    ).convert()
 
 
 def predict(interpreter):
@@ -62,25 +65,44 @@ with warnings.catch_warnings(record=True) as new_warnings:
     interpreter = Interpreter(model_content=tflite_model)
     # --8<-- [end:right]
 
-deprecation = [w for w in old_warnings if "deprecated" in str(w.message)]
+deprecation = [
+    w for w in old_warnings if "deprecated" in str(w.message)
+]
 text = " ".join(str(deprecation[0].message).split())
-print(f"{deprecation[0].category.__name__}: {text.split(' See the')[0]}")
+print(
+    f"{deprecation[0].category.__name__}: {text.split(' See the')[0]}"
+)
 print("running TensorFlow", tf.__version__)
 assert deprecation[0].category is UserWarning, "expected a UserWarning"
-assert "scheduled for deletion in TF 2.20" in text, "expected the 2.20 date"
-assert tf.__version__.startswith("2.21"), "expected TF 2.21 to still ship it"
-assert not [w for w in new_warnings if "deprecated" in str(w.message)], (
-    "expected no deprecation warning from LiteRT"
+assert "scheduled for deletion in TF 2.20" in text, (
+    "expected the 2.20 date"
 )
+assert tf.__version__.startswith("2.21"), (
+    "expected TF 2.21 to still ship it"
+)
+assert not [
+    w for w in new_warnings if "deprecated" in str(w.message)
+], "expected no deprecation warning from LiteRT"
 
 old_result, new_result = predict(old), predict(interpreter)
 keras_result = model.predict(features, verbose=0)
-print("LiteRT == tf.lite:", np.array_equal(old_result, new_result),
-      "| max diff vs Keras:", f"{np.abs(new_result - keras_result).max():.1e}")
-assert np.array_equal(old_result, new_result), "expected identical outputs"
+print(
+    "LiteRT == tf.lite:",
+    np.array_equal(old_result, new_result),
+    "| max diff vs Keras:",
+    f"{np.abs(new_result - keras_result).max():.1e}",
+)
+assert np.array_equal(old_result, new_result), (
+    "expected identical outputs"
+)
 litert_requires = importlib.metadata.requires("ai-edge-litert")
 assert not any(r.startswith("tensorflow") for r in litert_requires), (
     "expected ai-edge-litert not to depend on tensorflow"
 )
-np.testing.assert_allclose(new_result, keras_result, rtol=1e-5, atol=1e-6,
-                           err_msg="expected LiteRT to match Keras")
+np.testing.assert_allclose(
+    new_result,
+    keras_result,
+    rtol=1e-5,
+    atol=1e-6,
+    err_msg="expected LiteRT to match Keras",
+)

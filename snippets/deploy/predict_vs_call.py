@@ -25,12 +25,14 @@ import tensorflow as tf
 from keras.src.trainers.trainer import Trainer
 
 keras.utils.set_random_seed(0)
-model = keras.Sequential([
-    keras.Input((4,)),
-    keras.layers.Dense(8),
-    keras.layers.Dropout(0.5),
-    keras.layers.Dense(2),
-])
+model = keras.Sequential(
+    [
+        keras.Input((4,)),
+        keras.layers.Dense(8),
+        keras.layers.Dropout(0.5),
+        keras.layers.Dense(2),
+    ]
+)
 rows = np.random.default_rng(0).normal(size=(100, 4)).astype("float32")
 
 # --8<-- [start:show]
@@ -39,17 +41,29 @@ request = rows[:2]
 call_result = model(request)  # tf.Tensor, Dropout off
 # --8<-- [end:show]
 
-print("predict ->", type(batch_result).__name__,
-      "| model(x) ->", type(call_result).__name__)
-assert isinstance(batch_result, np.ndarray), "expected predict -> ndarray"
+print(
+    "predict ->",
+    type(batch_result).__name__,
+    "| model(x) ->",
+    type(call_result).__name__,
+)
+assert isinstance(batch_result, np.ndarray), (
+    "expected predict -> ndarray"
+)
 assert tf.is_tensor(call_result), "expected model(x) -> tf.Tensor"
-assert not hasattr(batch_result, "numpy"), "expected no .numpy() on arrays"
+assert not hasattr(batch_result, "numpy"), (
+    "expected no .numpy() on arrays"
+)
 np.testing.assert_allclose(
-    call_result.numpy(), batch_result[:2], rtol=1e-5, atol=1e-6,
+    call_result.numpy(),
+    batch_result[:2],
+    rtol=1e-5,
+    atol=1e-6,
     err_msg="expected predict and model(x) to agree",
 )
 np.testing.assert_allclose(
-    model(request), model(request),
+    model(request),
+    model(request),
     err_msg="expected model(x) to be deterministic: Dropout off",
 )
 assert not np.allclose(model(request, training=True), call_result), (
@@ -57,23 +71,30 @@ assert not np.allclose(model(request, training=True), call_result), (
 )
 print("same values; Dropout only with training=True")
 
-batch_size_probe = keras.Sequential([
-    keras.Input((4,)),
-    keras.layers.Lambda(
-        lambda x: keras.ops.zeros_like(x[:, :1])
-        + keras.ops.cast(keras.ops.shape(x)[0], "float32")),
-])
+batch_size_probe = keras.Sequential(
+    [
+        keras.Input((4,)),
+        keras.layers.Lambda(
+            lambda x: (
+                keras.ops.zeros_like(x[:, :1])
+                + keras.ops.cast(keras.ops.shape(x)[0], "float32")
+            )
+        ),
+    ]
+)
 seen = batch_size_probe.predict(rows, verbose=0)[:, 0]
 batch_sizes = [int(seen[i]) for i in range(0, len(rows), 32)]
 called = int(batch_size_probe(rows)[0, 0])
 print("predict batch sizes:", batch_sizes, "| model(x) batch:", called)
-assert batch_sizes == [32, 32, 32, 4], "expected batches of 32 in predict"
+assert batch_sizes == [32, 32, 32, 4], (
+    "expected batches of 32 in predict"
+)
 assert called == 100, "expected model(x) to run all rows at once"
 
 predict_doc = inspect.getsource(Trainer.predict)
 assert "small numbers of inputs that fit in one batch" in predict_doc, (
     "expected Keras's predict docstring to recommend __call__"
 )
-assert "directly use `__call__()` for faster execution" in predict_doc, (
-    "expected the docstring's advice to use the call"
-)
+assert (
+    "directly use `__call__()` for faster execution" in predict_doc
+), "expected the docstring's advice to use the call"

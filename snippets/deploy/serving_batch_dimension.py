@@ -50,12 +50,19 @@ assert "Can not cast TensorSpec(shape=(3, 4)" in message, (
 @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
 def serving_fn(features):
     return model(features)
+
+
 # --8<-- [end:right]
 
 
-print("batch 1 ->", serving_fn(one_row).shape,
-      "| batch 3 ->", serving_fn(three_rows).shape,
-      "| traces:", serving_fn.experimental_get_tracing_count())
+print(
+    "batch 1 ->",
+    serving_fn(one_row).shape,
+    "| batch 3 ->",
+    serving_fn(three_rows).shape,
+    "| traces:",
+    serving_fn.experimental_get_tracing_count(),
+)
 assert serving_fn(three_rows).shape == (3, 2), "expected any batch size"
 assert serving_fn.experimental_get_tracing_count() == 1, (
     "expected one trace for every batch size"
@@ -69,16 +76,24 @@ reloaded = tf.saved_model.load(export_dir).signatures["serving_default"]
 declared = reloaded.structured_input_signature[1]["features"].shape
 ran = reloaded(features=three_rows)["output_0"].shape
 print("reloaded fixed signature: declares", declared, "ran", ran)
-assert declared == (1, 4), "expected the saved signature to declare batch 1"
+assert declared == (1, 4), (
+    "expected the saved signature to declare batch 1"
+)
 assert ran == (3, 2), "expected the reloaded signature not to re-check"
 np.testing.assert_allclose(
-    reloaded(features=three_rows)["output_0"], model(three_rows),
-    rtol=1e-6, err_msg="expected the reloaded signature to match the model",
+    reloaded(features=three_rows)["output_0"],
+    model(three_rows),
+    rtol=1e-6,
+    err_msg="expected the reloaded signature to match the model",
 )
 
 export_spec = os.path.join(tempfile.mkdtemp(), "exported")
 model.export(export_spec, verbose=False)
-exported = tf.saved_model.load(export_spec).signatures["serving_default"]
-exported_shape = list(exported.structured_input_signature[1].values())[0]
+exported = tf.saved_model.load(export_spec).signatures[
+    "serving_default"
+]
+exported_shape = list(exported.structured_input_signature[1].values())[
+    0
+]
 print("model.export declares", exported_shape.shape)
 assert exported_shape.shape[0] is None, "expected export to use None"

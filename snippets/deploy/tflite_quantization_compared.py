@@ -32,12 +32,14 @@ import tensorflow as tf
 from ai_edge_litert.interpreter import Interpreter
 
 keras.utils.set_random_seed(0)
-model = keras.Sequential([
-    keras.Input((32,)),
-    keras.layers.Dense(64, activation="relu"),
-    keras.layers.Dense(64, activation="relu"),
-    keras.layers.Dense(4),
-])
+model = keras.Sequential(
+    [
+        keras.Input((32,)),
+        keras.layers.Dense(64, activation="relu"),
+        keras.layers.Dense(64, activation="relu"),
+        keras.layers.Dense(4),
+    ]
+)
 rng = np.random.default_rng(0)
 calibration = rng.normal(size=(64, 32)).astype("float32")
 test_inputs = rng.normal(size=(16, 32)).astype("float32")
@@ -63,7 +65,8 @@ def convert(kind):
     if kind == "int8":
         converter.representative_dataset = representative_data
         converter.target_spec.supported_ops = [
-            tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+            tf.lite.OpsSet.TFLITE_BUILTINS_INT8
+        ]
         converter.inference_input_type = tf.int8
         converter.inference_output_type = tf.int8
     return converter.convert()  # bytes of the .tflite file
@@ -86,14 +89,18 @@ def run(tflite_model, inputs):
         scale, zero_point = output_detail["quantization"]
         outputs = (outputs.astype(np.float32) - zero_point) * scale
     if input_detail["dtype"] == np.int8:
-        assert output_detail["dtype"] == np.int8, "expected int8 outputs"
+        assert output_detail["dtype"] == np.int8, (
+            "expected int8 outputs"
+        )
     return outputs, input_detail["dtype"]
 
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # converter deprecation notes
-    tflite_models = {kind: convert(kind)
-                     for kind in ["float32", "dynamic", "float16", "int8"]}
+    tflite_models = {
+        kind: convert(kind)
+        for kind in ["float32", "dynamic", "float16", "int8"]
+    }
 
 sizes, errors = {}, {}
 print(f"{'conversion':<10} {'bytes':>6}  {'max abs diff':<12}  input")
@@ -101,15 +108,18 @@ for kind, tflite_model in tflite_models.items():
     outputs, input_dtype = run(tflite_model, test_inputs)
     sizes[kind] = len(tflite_model)
     errors[kind] = float(np.abs(outputs - expected).max())
-    print(f"{kind:<10} {sizes[kind]:>6}  {errors[kind]:<12.4g}  "
-          f"{np.dtype(input_dtype).name}")
-
+    print(
+        f"{kind:<10} {sizes[kind]:>6}  {errors[kind]:<12.4g}  "
+        f"{np.dtype(input_dtype).name}"
+    )
 
 
 def weight_dtypes(tflite_model):
     interpreter = Interpreter(model_content=tflite_model)
-    return {np.dtype(t["dtype"]).name
-            for t in interpreter.get_tensor_details()}
+    return {
+        np.dtype(t["dtype"]).name
+        for t in interpreter.get_tensor_details()
+    }
 
 
 assert "int8" in weight_dtypes(tflite_models["dynamic"]), (
@@ -121,14 +131,19 @@ assert "float16" in weight_dtypes(tflite_models["float16"]), (
 assert "int8" not in weight_dtypes(tflite_models["float32"]), (
     "expected no quantized tensors by default"
 )
-assert sizes["int8"] < sizes["dynamic"] < sizes["float16"] < sizes["float32"], (
-    "expected int8 < dynamic-range < float16 < float32 in file size"
-)
+assert (
+    sizes["int8"]
+    < sizes["dynamic"]
+    < sizes["float16"]
+    < sizes["float32"]
+), "expected int8 < dynamic-range < float16 < float32 in file size"
 assert errors["float32"] < 1e-5, "expected the default to match Keras"
 assert errors["float32"] < errors["float16"] < errors["dynamic"], (
     "expected float16 to be closer to Keras than dynamic-range"
 )
-assert errors["dynamic"] < errors["int8"], "expected int8 to be the least exact"
+assert errors["dynamic"] < errors["int8"], (
+    "expected int8 to be the least exact"
+)
 assert errors["int8"] < 0.1, "expected int8 still close on this model"
 assert sizes["float32"] / sizes["dynamic"] < 4, (
     "expected dynamic-range to shrink this model less than 4x"

@@ -40,7 +40,8 @@ concrete_fn = invert.get_concrete_function()
 try:
     # --8<-- [start:wrong]
     converter = tf.lite.TFLiteConverter.from_concrete_functions(
-        [concrete_fn], invert)
+        [concrete_fn], invert
+    )
     tflite_model = converter.convert()  # raises ConverterError
     # --8<-- [end:wrong]
 except ConverterError as err:
@@ -49,14 +50,17 @@ hint = next(ln for ln in lines if ln.startswith("Some ops are not"))
 select_ops = next(ln for ln in lines if ln.startswith("TF Select ops"))
 print("ConverterError:", hint.split(" See instructions")[0])
 print(select_ops)
-assert not hasattr(tf.lite, "ConverterError"), "expected no public alias"
+assert not hasattr(tf.lite, "ConverterError"), (
+    "expected no public alias"
+)
 assert select_ops == "TF Select ops: MatrixInverse", (
     "expected the error to name the op that needs TF Select"
 )
 
 # --8<-- [start:right]
 converter = tf.lite.TFLiteConverter.from_concrete_functions(
-    [concrete_fn], invert)
+    [concrete_fn], invert
+)
 converter.target_spec.supported_ops = [
     tf.lite.OpsSet.TFLITE_BUILTINS,  # native ops first
     tf.lite.OpsSet.SELECT_TF_OPS,  # then TF kernels ("Flex")
@@ -83,5 +87,7 @@ print("RuntimeError:", message.split(" For the Android")[0])
 
 identity = np.eye(3, dtype=np.float32)[np.newaxis] * 2.0
 np.testing.assert_allclose(
-    invert(identity), identity / 4.0, err_msg="expected TF itself to run it"
+    invert(identity),
+    identity / 4.0,
+    err_msg="expected TF itself to run it",
 )

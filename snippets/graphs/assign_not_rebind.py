@@ -22,7 +22,7 @@ import tensorflow as tf
 
 # --8<-- [start:wrong]
 step = tf.Variable(0)
-step = step + 1          # now a Tensor; the Variable is lost
+step = step + 1  # now a Tensor; the Variable is lost
 # --8<-- [end:wrong]
 rebound_type = type(step).__name__
 rebound_has_assign = hasattr(step, "assign")
@@ -37,12 +37,12 @@ print("RuntimeError:", message.split(". ")[0])
 
 # --8<-- [start:right]
 step = tf.Variable(0)
-step.assign_add(1)       # in place
+step.assign_add(1)  # in place
 
 
 @tf.function
 def train_step():
-    step.assign_add(1)   # also in place inside a graph
+    step.assign_add(1)  # also in place inside a graph
 
 
 for _ in range(3):
@@ -50,9 +50,13 @@ for _ in range(3):
 # --8<-- [end:right]
 print("after assign_add:", type(step).__name__, int(step))
 
-assert rebound_type == "EagerTensor", "expected rebinding to give a Tensor"
+assert rebound_type == "EagerTensor", (
+    "expected rebinding to give a Tensor"
+)
 assert not rebound_has_assign, "expected the tensor to have no assign"
-assert "is not supported" in message, "expected += on a Variable to raise"
+assert "is not supported" in message, (
+    "expected += on a Variable to raise"
+)
 assert isinstance(step, tf.Variable), "expected assign_add to keep it"
 assert int(step) == 4, "expected 1 eager + 3 graph increments"
 step.assign_sub(4)

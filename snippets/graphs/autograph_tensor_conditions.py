@@ -24,7 +24,7 @@ import tensorflow as tf
 # --8<-- [start:show]
 @tf.function
 def flip_if_negative(scores):
-    if tf.reduce_sum(scores) < 0:      # tensor: becomes StatelessIf
+    if tf.reduce_sum(scores) < 0:  # tensor: becomes StatelessIf
         scores = -scores
     return scores
 
@@ -32,7 +32,7 @@ def flip_if_negative(scores):
 @tf.function
 def total(n):
     acc = tf.constant(0)
-    for i in tf.range(n):              # tensor: becomes StatelessWhile
+    for i in tf.range(n):  # tensor: becomes StatelessWhile
         acc += i
     return acc
 
@@ -40,9 +40,11 @@ def total(n):
 @tf.function
 def unrolled_total():
     acc = tf.constant(0)
-    for i in range(3):                 # Python: unrolled at trace
+    for i in range(3):  # Python: unrolled at trace
         acc += i
     return acc
+
+
 # --8<-- [end:show]
 
 
@@ -59,14 +61,14 @@ value_traces = flip_if_negative.experimental_get_tracing_count()
 @tf.function
 def double_until(limit):
     value = tf.constant(1)
-    while value < limit:               # tensor: a while loop op
+    while value < limit:  # tensor: a while loop op
         value *= 2
     return value
 
 
 @tf.function
 def dropout_or_not(scores, training):
-    if training:                       # Python bool: decided at trace
+    if training:  # Python bool: decided at trace
         scores = scores * 0.5
     return scores
 
@@ -79,7 +81,9 @@ baked_ops = op_types(dropout_or_not, tf.TensorSpec([None]), True)
 
 print("flip_if_negative:", positive, negative, "traces:", value_traces)
 print("tensor if      -> StatelessIf:   ", "StatelessIf" in if_ops)
-print("tensor while   -> StatelessWhile:", "StatelessWhile" in while_ops)
+print(
+    "tensor while   -> StatelessWhile:", "StatelessWhile" in while_ops
+)
 print("tf.range for   -> StatelessWhile:", "StatelessWhile" in loop_ops)
 print("range(3) for   -> AddV2 copies:  ", unrolled_ops.count("AddV2"))
 print("Python bool if -> StatelessIf:   ", "StatelessIf" in baked_ops)
@@ -88,12 +92,22 @@ assert positive == [1.0, 2.0] and negative == [4.0, -3.0], (
     "expected both branches to work from one graph"
 )
 assert value_traces == 1, "expected one trace for both branches"
-assert "StatelessIf" in if_ops, "expected if on a tensor to become a cond"
+assert "StatelessIf" in if_ops, (
+    "expected if on a tensor to become a cond"
+)
 assert "StatelessWhile" in loop_ops, "expected a tf.range loop op"
 assert int(total(5)) == 10, "expected 0+1+2+3+4 from the graph loop"
-assert "StatelessWhile" in while_ops, "expected while to become a loop op"
-assert int(double_until(tf.constant(20))) == 32, "expected 1->2->...->32"
-assert "StatelessIf" not in baked_ops, "expected a Python bool: no cond op"
-assert "Mul" in baked_ops, "expected the True branch baked into the graph"
+assert "StatelessWhile" in while_ops, (
+    "expected while to become a loop op"
+)
+assert int(double_until(tf.constant(20))) == 32, (
+    "expected 1->2->...->32"
+)
+assert "StatelessIf" not in baked_ops, (
+    "expected a Python bool: no cond op"
+)
+assert "Mul" in baked_ops, (
+    "expected the True branch baked into the graph"
+)
 assert "StatelessWhile" not in unrolled_ops, "expected no loop op"
 assert unrolled_ops.count("AddV2") == 3, "expected 3 unrolled additions"

@@ -21,12 +21,12 @@ topics: G1
 import tensorflow as tf
 
 # --8<-- [start:show]
-bias = tf.constant([1.0, 2.0])       # immutable
-weights = tf.Variable([1.0, 2.0])    # mutable, trainable
+bias = tf.constant([1.0, 2.0])  # immutable
+weights = tf.Variable([1.0, 2.0])  # mutable, trainable
 
-weights[0].assign(5.0)               # in place: [5.0, 2.0]
+weights[0].assign(5.0)  # in place: [5.0, 2.0]
 snapshot = tf.convert_to_tensor(weights)
-weights.assign([9.0, 9.0])           # snapshot keeps [5.0, 2.0]
+weights.assign([9.0, 9.0])  # snapshot keeps [5.0, 2.0]
 
 with tf.GradientTape() as tape:
     loss = tf.reduce_sum(weights * bias)
@@ -45,7 +45,9 @@ print("grad_w:", grad_w.numpy(), " grad_b:", grad_b)
 assert "does not support item assignment" in message, (
     "expected item assignment on a tensor to raise"
 )
-assert not hasattr(bias, "assign"), "expected a constant to have no assign"
+assert not hasattr(bias, "assign"), (
+    "expected a constant to have no assign"
+)
 assert isinstance(snapshot, tf.Tensor), "expected a plain tensor back"
 assert not isinstance(snapshot, tf.Variable), "expected no variable"
 assert snapshot.numpy().tolist() == [5.0, 2.0], (
@@ -55,7 +57,9 @@ assert tf.convert_to_tensor(bias) is bias, (
     "expected convert_to_tensor to return a tensor unchanged"
 )
 assert weights.trainable, "expected a new Variable to be trainable"
-assert grad_w.numpy().tolist() == [1.0, 2.0], "expected d(loss)/dw = bias"
+assert grad_w.numpy().tolist() == [1.0, 2.0], (
+    "expected d(loss)/dw = bias"
+)
 assert grad_b is None, "expected no gradient for an unwatched constant"
 with tf.GradientTape() as tape:
     tape.watch(bias)

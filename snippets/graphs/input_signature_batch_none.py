@@ -22,16 +22,14 @@ import tensorflow as tf
 
 
 # --8<-- [start:show]
-@tf.function(
-    input_signature=[tf.TensorSpec([None, 4], tf.float32)]
-)
+@tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
 def serving_fn(features):
     return tf.reduce_sum(features, axis=1)
 
 
-serving_fn(tf.ones([2, 4]))      # any batch size, one graph
+serving_fn(tf.ones([2, 4]))  # any batch size, one graph
 serving_fn(tf.ones([32, 4]))
-serving_fn(np.ones([8, 4]))      # NumPy float64: converted
+serving_fn(np.ones([8, 4]))  # NumPy float64: converted
 # --8<-- [end:show]
 
 try:

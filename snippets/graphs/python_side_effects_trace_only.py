@@ -30,8 +30,8 @@ seen_batches = []
 
 @tf.function
 def train_step(batch):
-    print("tracing train_step")       # Python: at trace time only
-    seen_batches.append(batch)        # a symbolic tensor, once
+    print("tracing train_step")  # Python: at trace time only
+    seen_batches.append(batch)  # a symbolic tensor, once
     return tf.reduce_mean(batch)
 
 

@@ -32,10 +32,10 @@ def relaxed_sum(tokens):
     return tf.reduce_sum(tokens)
 
 
-for length in range(1, 7):             # six different shapes
+for length in range(1, 7):  # six different shapes
     tokens = tf.ones([length])
-    default_sum(tokens)                # 6 traces
-    relaxed_sum(tokens)                # 2 traces: [1], then [None]
+    default_sum(tokens)  # 6 traces
+    relaxed_sum(tokens)  # 2 traces: [1], then [None]
 # --8<-- [end:show]
 
 default_count = default_sum.experimental_get_tracing_count()

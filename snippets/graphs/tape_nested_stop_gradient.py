@@ -25,18 +25,18 @@ x = tf.Variable(3.0)
 # --8<-- [start:show]
 with tf.GradientTape() as outer:
     with tf.GradientTape() as inner:
-        y = x ** 3
-    dy_dx = inner.gradient(y, x)        # 3x^2 = 27, recorded by outer
-d2y_dx2 = outer.gradient(dy_dx, x)      # 6x = 18
+        y = x**3
+    dy_dx = inner.gradient(y, x)  # 3x^2 = 27, recorded by outer
+d2y_dx2 = outer.gradient(dy_dx, x)  # 6x = 18
 
 with tf.GradientTape() as tape:
     target = tf.stop_gradient(2.0 * x)  # value 6, but a constant
     loss = (x - target) ** 2
-grad = tape.gradient(loss, x)           # 2(x - 6) = -6, not +6
+grad = tape.gradient(loss, x)  # 2(x - 6) = -6, not +6
 # --8<-- [end:show]
 
 with tf.GradientTape() as outer_late, tf.GradientTape() as inner_late:
-    y = x ** 3
+    y = x**3
 late_dy_dx = inner_late.gradient(y, x)  # outside outer_late's block
 late_d2 = outer_late.gradient(late_dy_dx, x)
 
@@ -49,19 +49,29 @@ grad_no_stop = tape.gradient(loss_no_stop, x)
 def second_derivative():
     with tf.GradientTape() as outer:
         with tf.GradientTape() as inner:
-            y = x ** 3
+            y = x**3
         dy_dx = inner.gradient(y, x)
     return outer.gradient(dy_dx, x)
 
 
-print("dy/dx:", float(dy_dx), " d2y/dx2:", float(d2y_dx2),
-      " in tf.function:", float(second_derivative()))
-print("with stop_gradient:", float(grad), " without:", float(grad_no_stop))
+print(
+    "dy/dx:",
+    float(dy_dx),
+    " d2y/dx2:",
+    float(d2y_dx2),
+    " in tf.function:",
+    float(second_derivative()),
+)
+print(
+    "with stop_gradient:", float(grad), " without:", float(grad_no_stop)
+)
 print("inner.gradient after the outer block:", late_d2)
 
 assert float(dy_dx) == 27.0, "expected 3x^2 = 27 at x=3"
 assert float(d2y_dx2) == 18.0, "expected 6x = 18 at x=3"
-assert float(second_derivative()) == 18.0, "expected the same in a graph"
+assert float(second_derivative()) == 18.0, (
+    "expected the same in a graph"
+)
 assert float(grad) == -6.0, "expected the stopped term to be constant"
 assert float(grad_no_stop) == 6.0, "expected d(x^2)/dx = 6 without stop"
 assert late_d2 is None, "expected None when the outer tape missed it"

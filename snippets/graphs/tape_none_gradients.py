@@ -23,7 +23,7 @@ import tensorflow as tf
 # --8<-- [start:show]
 weights = tf.Variable([1.0, 2.0])
 frozen = tf.Variable(0.5, trainable=False)
-features = tf.constant([3.0, 4.0])              # plain tensor
+features = tf.constant([3.0, 4.0])  # plain tensor
 
 with tf.GradientTape() as tape:
     loss = tf.reduce_sum(weights * features) * frozen
@@ -31,13 +31,13 @@ grads = tape.gradient(loss, [weights, features, frozen])
 # [tensor, None, None]: only trainable variables are watched
 
 with tf.GradientTape() as tape:
-    tape.watch(features)                        # opt in
+    tape.watch(features)  # opt in
     loss = tf.reduce_sum(weights * features) * frozen
-grad_features = tape.gradient(loss, features)   # weights * frozen
+grad_features = tape.gradient(loss, features)  # weights * frozen
 
 with tf.GradientTape() as tape:
     loss = tf.constant(np.sum(weights.numpy() ** 2))  # left TF
-grad_numpy = tape.gradient(loss, weights)       # None
+grad_numpy = tape.gradient(loss, weights)  # None
 # --8<-- [end:show]
 
 with tf.GradientTape() as tape:
@@ -55,11 +55,19 @@ zero = tape.gradient(
     loss, unrelated, unconnected_gradients=tf.UnconnectedGradients.ZERO
 )
 
-print("unwatched:", [None if g is None else g.numpy().tolist()
-                     for g in grads])
+print(
+    "unwatched:",
+    [None if g is None else g.numpy().tolist() for g in grads],
+)
 print("watched features:", grad_features.numpy().tolist())
-print("through NumPy:", grad_numpy, "| unconnected:", unconnected,
-      "| with ZERO:", float(zero))
+print(
+    "through NumPy:",
+    grad_numpy,
+    "| unconnected:",
+    unconnected,
+    "| with ZERO:",
+    float(zero),
+)
 
 assert grads[0].numpy().tolist() == [1.5, 2.0], (
     "expected d/dweights = features * frozen for the trainable variable"
@@ -74,4 +82,6 @@ assert float(grad_frozen) == 11.0, (
 )
 assert grad_numpy is None, "expected NumPy math to break the tape"
 assert unconnected is None, "expected None for an unconnected variable"
-assert float(zero) == 0.0, "expected zero with UnconnectedGradients.ZERO"
+assert float(zero) == 0.0, (
+    "expected zero with UnconnectedGradients.ZERO"
+)

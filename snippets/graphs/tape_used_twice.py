@@ -31,7 +31,9 @@ try:
 except RuntimeError as err:
     message = str(err)
 print("RuntimeError:", message)
-assert "non-persistent" in message, "expected the non-persistent tape error"
+assert "non-persistent" in message, (
+    "expected the non-persistent tape error"
+)
 
 # --8<-- [start:right]
 with tf.GradientTape(persistent=True) as tape:
@@ -49,7 +51,9 @@ with tf.GradientTape() as tape:
     y = x * x
     z = y * x
 summed = tape.gradient([y, z], x)
-assert float(summed) == 33.0, "expected a list of targets to sum: 6 + 27"
+assert float(summed) == 33.0, (
+    "expected a list of targets to sum: 6 + 27"
+)
 
 
 @tf.function

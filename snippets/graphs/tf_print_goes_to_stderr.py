@@ -34,9 +34,11 @@ log_url = "file://" + os.path.join(log_dir, "train.log")
 
 @tf.function
 def train_step(loss):
-    tf.print("loss:", loss)                          # fd 2, every call
-    tf.print("loss:", loss, output_stream=log_url)   # appends to file
+    tf.print("loss:", loss)  # fd 2, every call
+    tf.print("loss:", loss, output_stream=log_url)  # appends to file
     return loss
+
+
 # --8<-- [end:show]
 
 
@@ -56,7 +58,7 @@ def capture_fd2(run):
         return [line for line in captured if line.startswith("loss")]
 
 
-train_step(tf.constant(0.0))                      # trace outside capture
+train_step(tf.constant(0.0))  # trace outside capture
 python_stderr = io.StringIO()
 with contextlib.redirect_stderr(python_stderr):
     graph_lines = capture_fd2(

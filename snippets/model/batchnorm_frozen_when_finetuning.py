@@ -29,12 +29,14 @@ labels = rng.integers(0, 2, size=(32,)).astype("float32")
 
 def make_model():
     keras.utils.set_random_seed(0)
-    base = keras.Sequential([
-        keras.Input(shape=(8, 8, 3)),
-        keras.layers.Conv2D(4, 3),
-        keras.layers.BatchNormalization(),
-        keras.layers.GlobalAveragePooling2D(),
-    ])
+    base = keras.Sequential(
+        [
+            keras.Input(shape=(8, 8, 3)),
+            keras.layers.Conv2D(4, 3),
+            keras.layers.BatchNormalization(),
+            keras.layers.GlobalAveragePooling2D(),
+        ]
+    )
     inputs = keras.Input(shape=(8, 8, 3))
     outputs = keras.layers.Dense(1)(base(inputs, training=False))
     return base, keras.Model(inputs, outputs)
@@ -45,12 +47,18 @@ def fine_tune(base, model):
     conv_before = conv.kernel.numpy().copy()
     stats = [batch_norm.moving_mean, batch_norm.moving_variance]
     stats_before = [s.numpy().copy() for s in stats]
-    model.compile(optimizer=keras.optimizers.Adam(1e-3),
-                  loss=keras.losses.BinaryCrossentropy(from_logits=True))
+    model.compile(
+        optimizer=keras.optimizers.Adam(1e-3),
+        loss=keras.losses.BinaryCrossentropy(from_logits=True),
+    )
     model.fit(images, labels, epochs=1, batch_size=32, verbose=0)
-    return (not np.array_equal(conv_before, conv.kernel.numpy()),
-            any(not np.array_equal(before, s.numpy())
-                for before, s in zip(stats_before, stats, strict=True)))
+    return (
+        not np.array_equal(conv_before, conv.kernel.numpy()),
+        any(
+            not np.array_equal(before, s.numpy())
+            for before, s in zip(stats_before, stats, strict=True)
+        ),
+    )
 
 
 # --8<-- [start:wrong]
@@ -72,7 +80,12 @@ for label, (conv_moved, mean_moved) in [
     ("training=False only:      ", wrong),
     ("BatchNorm trainable=False:", right),
 ]:
-    print(label, "conv changed", conv_moved,
-          "| BN moving stats changed", mean_moved)
+    print(
+        label,
+        "conv changed",
+        conv_moved,
+        "| BN moving stats changed",
+        mean_moved,
+    )
 assert wrong == (True, True), "expected fit to override training=False"
 assert right == (True, False), "expected BN frozen while conv trains"

@@ -30,11 +30,13 @@ import numpy as np
 features = np.zeros((2, 4), dtype="float32")
 
 # --8<-- [start:sequential]
-sequential = keras.Sequential([
-    keras.Input(shape=(4,)),
-    keras.layers.Dense(8, activation="relu"),
-    keras.layers.Dense(3),
-])
+sequential = keras.Sequential(
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(8, activation="relu"),
+        keras.layers.Dense(3),
+    ]
+)
 # --8<-- [end:sequential]
 
 # --8<-- [start:functional]
@@ -48,8 +50,9 @@ functional = keras.Model(inputs, keras.layers.Dense(3)(hidden))
 class Classifier(keras.Model):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.hidden = keras.layers.Dense(8, activation="relu",
-                                         name="hidden")
+        self.hidden = keras.layers.Dense(
+            8, activation="relu", name="hidden"
+        )
         self.head = keras.layers.Dense(3)
 
     def call(self, inputs):
@@ -60,13 +63,25 @@ subclassed = Classifier()
 subclassed(features)  # creates the weights
 # --8<-- [end:subclass]
 
-params = [m.count_params() for m in (sequential, functional, subclassed)]
+params = [
+    m.count_params() for m in (sequential, functional, subclassed)
+]
 extractor = keras.Model(functional.inputs, functional.layers[1].output)
-seq_extractor = keras.Model(sequential.inputs, sequential.layers[0].output)
-rebuilt = [type(m).from_config(m.get_config()) for m in (sequential, functional)]
+seq_extractor = keras.Model(
+    sequential.inputs, sequential.layers[0].output
+)
+rebuilt = [
+    type(m).from_config(m.get_config())
+    for m in (sequential, functional)
+]
 print("params (sequential, functional, subclass):", params)
-print("output_shape:", sequential.output_shape, functional.output_shape,
-      "| feature extractor:", extractor.output_shape)
+print(
+    "output_shape:",
+    sequential.output_shape,
+    functional.output_shape,
+    "| feature extractor:",
+    extractor.output_shape,
+)
 try:
     print(subclassed.output_shape)
 except AttributeError as err:
@@ -78,13 +93,19 @@ except AttributeError as err:
 print("subclass: AttributeError:", shape_message)
 print("subclass layer: AttributeError:", output_message)
 assert params == [67, 67, 67], "expected identical weights in all three"
-assert sequential.output_shape == functional.output_shape == (None, 3), (
-    "expected graph models to know their output shape"
+assert (
+    sequential.output_shape == functional.output_shape == (None, 3)
+), "expected graph models to know their output shape"
+assert extractor.output_shape == (None, 8), (
+    "expected an inner-layer model"
 )
-assert extractor.output_shape == (None, 8), "expected an inner-layer model"
-assert seq_extractor.output_shape == (None, 8), "expected the same for Seq."
+assert seq_extractor.output_shape == (None, 8), (
+    "expected the same for Seq."
+)
 assert [m.count_params() for m in rebuilt] == [67, 67], (
     "expected graph models to rebuild from their automatic config"
 )
-assert "no attribute 'output_shape'" in shape_message, "expected no shape"
+assert "no attribute 'output_shape'" in shape_message, (
+    "expected no shape"
+)
 assert "has never been called" in output_message, "expected no output"

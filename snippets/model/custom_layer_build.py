@@ -25,11 +25,14 @@ import numpy as np
 
 features = np.ones((2, 3), dtype="float32")
 
+
 # --8<-- [start:wrong]
 class Projection(keras.layers.Layer):
     def call(self, inputs):
         kernel = self.add_weight(shape=(inputs.shape[-1], 4))  # error
         return inputs @ kernel
+
+
 # --8<-- [end:wrong]
 
 
@@ -37,7 +40,9 @@ try:
     Projection()(features)
 except ValueError as err:
     message = re.sub(r"\x1b\[[0-9;]*m", "", str(err))
-line = next(row for row in message.splitlines() if "already built" in row)
+line = next(
+    row for row in message.splitlines() if "already built" in row
+)
 print("ValueError:", line.split(". ")[0])
 assert "already built" in message, "expected weights in call() to fail"
 
@@ -59,22 +64,45 @@ class Projection(keras.layers.Layer):
 
     def call(self, inputs):
         return self.scale * (inputs @ self.kernel)
+
+
 # --8<-- [end:right]
 
 
 layer = Projection(4)
 weights_before = len(layer.weights)
 layer(features)
-counts = (len(layer.trainable_weights), len(layer.non_trainable_weights))
-print("kernel", tuple(layer.kernel.shape), "| weights before first call",
-      weights_before, "| trainable / non-trainable", counts)
+counts = (
+    len(layer.trainable_weights),
+    len(layer.non_trainable_weights),
+)
+print(
+    "kernel",
+    tuple(layer.kernel.shape),
+    "| weights before first call",
+    weights_before,
+    "| trainable / non-trainable",
+    counts,
+)
 layer.trainable = False
-frozen = (len(layer.trainable_weights), len(layer.non_trainable_weights))
+frozen = (
+    len(layer.trainable_weights),
+    len(layer.non_trainable_weights),
+)
 layer.trainable = True
-thawed = (len(layer.trainable_weights), len(layer.non_trainable_weights))
+thawed = (
+    len(layer.trainable_weights),
+    len(layer.non_trainable_weights),
+)
 print("layer.trainable=False:", frozen, "| back to True:", thawed)
-assert weights_before == 0 and layer.built, "expected lazy weight creation"
-assert tuple(layer.kernel.shape) == (3, 4), "expected size from input_shape"
+assert weights_before == 0 and layer.built, (
+    "expected lazy weight creation"
+)
+assert tuple(layer.kernel.shape) == (3, 4), (
+    "expected size from input_shape"
+)
 assert counts == (1, 1), "expected scale to be non-trainable"
-assert frozen == (0, 2), "expected trainable=False to freeze all weights"
+assert frozen == (0, 2), (
+    "expected trainable=False to freeze all weights"
+)
 assert thawed == (1, 1), "expected scale to stay non-trainable"

@@ -29,18 +29,25 @@ encoder = keras.layers.Dense(8, activation="relu", name="encoder")
 merged = keras.layers.Concatenate()([encoder(left), encoder(right)])
 same = keras.layers.Dense(1, activation="sigmoid", name="same")(merged)
 score = keras.layers.Dense(1, name="score")(merged)
-model = keras.Model({"left": left, "right": right},
-                    {"same": same, "score": score})
-model.compile(optimizer="adam",
-              loss={"same": "binary_crossentropy", "score": "mse"},
-              loss_weights={"same": 1.0, "score": 0.5})
+model = keras.Model(
+    {"left": left, "right": right}, {"same": same, "score": score}
+)
+model.compile(
+    optimizer="adam",
+    loss={"same": "binary_crossentropy", "score": "mse"},
+    loss_weights={"same": 1.0, "score": 0.5},
+)
 # --8<-- [end:show]
 
 rng = np.random.default_rng(0)
-inputs = {"left": rng.normal(size=(16, 4)).astype("float32"),
-          "right": rng.normal(size=(16, 4)).astype("float32")}
-targets = {"same": rng.integers(0, 2, size=(16, 1)).astype("float32"),
-           "score": rng.normal(size=(16, 1)).astype("float32")}
+inputs = {
+    "left": rng.normal(size=(16, 4)).astype("float32"),
+    "right": rng.normal(size=(16, 4)).astype("float32"),
+}
+targets = {
+    "same": rng.integers(0, 2, size=(16, 1)).astype("float32"),
+    "score": rng.normal(size=(16, 1)).astype("float32"),
+}
 history = model.fit(inputs, targets, epochs=1, verbose=0)
 predictions = model.predict(inputs, verbose=0)
 
@@ -48,25 +55,48 @@ encoder_params = 4 * 8 + 8
 head_params = 2 * (16 * 1 + 1)
 names = [layer.name for layer in model.layers]
 print("layers:", names)
-print("params:", model.count_params(), "=", encoder_params, "(encoder, once)",
-      "+", head_params, "(heads)")
-print("history keys:", sorted(history.history),
-      "| predict keys:", sorted(predictions))
+print(
+    "params:",
+    model.count_params(),
+    "=",
+    encoder_params,
+    "(encoder, once)",
+    "+",
+    head_params,
+    "(heads)",
+)
+print(
+    "history keys:",
+    sorted(history.history),
+    "| predict keys:",
+    sorted(predictions),
+)
 assert names.count("encoder") == 1, "expected the shared layer once"
 assert model.count_params() == encoder_params + head_params == 74, (
     "expected the encoder's weights to be counted once"
 )
-assert len(model.trainable_weights) == 6, "expected 3 kernels + 3 biases"
+assert len(model.trainable_weights) == 6, (
+    "expected 3 kernels + 3 biases"
+)
 assert sorted(history.history) == ["loss", "same_loss", "score_loss"], (
     "expected one logged loss per output"
 )
 assert sorted(predictions) == ["same", "score"], "expected a dict back"
 
-unshared = keras.layers.Concatenate()([
-    keras.layers.Dense(8)(left), keras.layers.Dense(8)(right),
-])
-two_encoders = keras.Model([left, right], keras.layers.Dense(1)(unshared))
-print("two Dense(8) objects instead:", two_encoders.count_params(), "params")
+unshared = keras.layers.Concatenate()(
+    [
+        keras.layers.Dense(8)(left),
+        keras.layers.Dense(8)(right),
+    ]
+)
+two_encoders = keras.Model(
+    [left, right], keras.layers.Dense(1)(unshared)
+)
+print(
+    "two Dense(8) objects instead:",
+    two_encoders.count_params(),
+    "params",
+)
 assert two_encoders.count_params() == 2 * encoder_params + 17, (
     "expected separate layer objects to have separate weights"
 )

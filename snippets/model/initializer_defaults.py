@@ -33,11 +33,19 @@ dense = keras.layers.Dense(4).get_config()
 conv = keras.layers.Conv2D(4, 3).get_config()
 lstm = keras.layers.LSTM(4).get_config()
 embedding = keras.layers.Embedding(10, 4).get_config()
-print("Dense:", initial(dense, "kernel_initializer"),
-      initial(dense, "bias_initializer"),
-      "| regularizer:", initial(dense, "kernel_regularizer"))
-print("LSTM recurrent:", initial(lstm, "recurrent_initializer"),
-      "| Embedding:", initial(embedding, "embeddings_initializer"))
+print(
+    "Dense:",
+    initial(dense, "kernel_initializer"),
+    initial(dense, "bias_initializer"),
+    "| regularizer:",
+    initial(dense, "kernel_regularizer"),
+)
+print(
+    "LSTM recurrent:",
+    initial(lstm, "recurrent_initializer"),
+    "| Embedding:",
+    initial(embedding, "embeddings_initializer"),
+)
 assert initial(dense, "kernel_initializer") == "GlorotUniform", "kernel"
 assert initial(dense, "bias_initializer") == "Zeros", "bias"
 assert initial(conv, "kernel_initializer") == "GlorotUniform", "conv"
@@ -45,7 +53,9 @@ assert initial(conv, "kernel_regularizer") is None, "no regularizer"
 assert initial(dense, "kernel_regularizer") is None, "no regularizer"
 assert initial(dense, "bias_regularizer") is None, "no regularizer"
 assert initial(lstm, "recurrent_initializer") == "Orthogonal", "LSTM"
-assert initial(embedding, "embeddings_initializer") == "RandomUniform", "E"
+assert (
+    initial(embedding, "embeddings_initializer") == "RandomUniform"
+), "E"
 
 # --8<-- [start:wrong]
 init = keras.initializers.GlorotUniform(seed=42)
@@ -64,21 +74,35 @@ decoder = keras.layers.Dense(4)
 # --8<-- [end:right]
 encoder.build((None, 4))
 decoder.build((None, 4))
-distinct = not np.array_equal(encoder.kernel.numpy(), decoder.kernel.numpy())
-print("shared seeded initializer: identical kernels", twins,
-      "| set_random_seed: distinct kernels", distinct)
+distinct = not np.array_equal(
+    encoder.kernel.numpy(), decoder.kernel.numpy()
+)
+print(
+    "shared seeded initializer: identical kernels",
+    twins,
+    "| set_random_seed: distinct kernels",
+    distinct,
+)
 assert twins, "expected a seeded initializer to repeat its values"
 assert distinct, "expected unseeded layers to differ"
 keras.utils.set_random_seed(7)
 python_draw, numpy_draw = random.random(), np.random.random()
-assert python_draw == random.Random(7).random(), "expected Python seeded"
+assert python_draw == random.Random(7).random(), (
+    "expected Python seeded"
+)
 assert numpy_draw == np.random.RandomState(7).random_sample(), "NumPy"
 
-model = keras.Sequential([
-    keras.Input(shape=(4,)),
-    keras.layers.Dense(2, kernel_regularizer=keras.regularizers.L2(0.01)),
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(
+            2, kernel_regularizer=keras.regularizers.L2(0.01)
+        ),
+    ]
+)
 penalty = 0.01 * np.sum(model.layers[0].kernel.numpy() ** 2)
 print(f"L2(0.01) penalty in model.losses: {float(model.losses[0]):.4f}")
 assert len(model.losses) == 1, "expected one regularization loss"
-assert np.isclose(float(model.losses[0]), penalty), "expected 0.01*sum(w^2)"
+assert np.isclose(float(model.losses[0]), penalty), (
+    "expected 0.01*sum(w^2)"
+)

@@ -27,33 +27,53 @@ early = keras.layers.Dense(8)  # created before the policy is set
 
 # --8<-- [start:show]
 keras.mixed_precision.set_global_policy("mixed_float16")
-model = keras.Sequential([
-    keras.Input(shape=(4,)),
-    keras.layers.Dense(8, activation="relu"),  # float16 compute
-    keras.layers.Dense(3),
-    keras.layers.Activation("softmax", dtype="float32"),  # output
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(8, activation="relu"),  # float16 compute
+        keras.layers.Dense(3),
+        keras.layers.Activation("softmax", dtype="float32"),  # output
+    ]
+)
 # --8<-- [end:show]
 
 hidden, logits, softmax = model.layers
 hidden_out = hidden(features)
 overflow = tf.cast(70000.0, tf.float16)
-print("hidden: variables", hidden.kernel.dtype, "| compute",
-      hidden.compute_dtype, "| output", hidden_out.dtype.name)
-print("model output:", model(features).dtype.name,
-      "| layer made before the policy:", early.compute_dtype)
-print("float16 max:", float(np.finfo(np.float16).max),
-      "| 70000.0 cast to float16:", float(overflow))
+print(
+    "hidden: variables",
+    hidden.kernel.dtype,
+    "| compute",
+    hidden.compute_dtype,
+    "| output",
+    hidden_out.dtype.name,
+)
+print(
+    "model output:",
+    model(features).dtype.name,
+    "| layer made before the policy:",
+    early.compute_dtype,
+)
+print(
+    "float16 max:",
+    float(np.finfo(np.float16).max),
+    "| 70000.0 cast to float16:",
+    float(overflow),
+)
 assert hidden.kernel.dtype == "float32", "expected float32 variables"
 assert hidden.compute_dtype == "float16", "expected float16 compute"
 assert hidden_out.dtype == "float16", "expected float16 activations"
 assert logits(hidden_out).dtype == "float16", "expected float16 logits"
 assert model(features).dtype == "float32", "expected a float32 output"
 assert softmax.compute_dtype == "float32", "expected a float32 softmax"
-assert early.compute_dtype == "float32", "expected the old layer to stay"
+assert early.compute_dtype == "float32", (
+    "expected the old layer to stay"
+)
 assert np.isinf(float(overflow)), "expected float16 to overflow"
 
 # --8<-- [start:reset]
 keras.mixed_precision.set_global_policy("float32")  # it is global
 # --8<-- [end:reset]
-assert keras.layers.Dense(1).compute_dtype == "float32", "expected reset"
+assert keras.layers.Dense(1).compute_dtype == "float32", (
+    "expected reset"
+)

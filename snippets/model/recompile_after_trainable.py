@@ -28,15 +28,20 @@ rng = np.random.default_rng(0)
 images = rng.normal(size=(32, 8, 8, 3)).astype("float32")
 labels = rng.integers(0, 2, size=(32,)).astype("float32")
 
-base = keras.Sequential([
-    keras.Input(shape=(8, 8, 3)),
-    keras.layers.Conv2D(4, 3),
-    keras.layers.BatchNormalization(),
-    keras.layers.GlobalAveragePooling2D(),
-], name="base")
+base = keras.Sequential(
+    [
+        keras.Input(shape=(8, 8, 3)),
+        keras.layers.Conv2D(4, 3),
+        keras.layers.BatchNormalization(),
+        keras.layers.GlobalAveragePooling2D(),
+    ],
+    name="base",
+)
 model = keras.Sequential([base, keras.layers.Dense(1)])
 loss = keras.losses.BinaryCrossentropy(from_logits=True)
-counts = [(len(model.trainable_weights), len(model.non_trainable_weights))]
+counts = [
+    (len(model.trainable_weights), len(model.non_trainable_weights))
+]
 kernel = base.layers[0].kernel
 
 
@@ -51,7 +56,9 @@ base.trainable = False
 model.compile(optimizer="adam", loss=loss)
 # ... fit the new head ...
 # --8<-- [end:show]
-counts.append((len(model.trainable_weights), len(model.non_trainable_weights)))
+counts.append(
+    (len(model.trainable_weights), len(model.non_trainable_weights))
+)
 frozen_moves = base_moves()
 
 with warnings.catch_warnings(record=True) as caught:
@@ -69,11 +76,18 @@ model.fit(images, labels, epochs=1, verbose=0)  # base trains
 # --8<-- [end:right]
 recompiled_moves = base_moves()
 
-print("trainable / non-trainable weights, before and after freezing:",
-      counts)
-print("base kernel changes: frozen", frozen_moves,
-      "| unfrozen, not recompiled", stale_moves,
-      "| recompiled", recompiled_moves)
+print(
+    "trainable / non-trainable weights, before and after freezing:",
+    counts,
+)
+print(
+    "base kernel changes: frozen",
+    frozen_moves,
+    "| unfrozen, not recompiled",
+    stale_moves,
+    "| recompiled",
+    recompiled_moves,
+)
 assert counts == [(6, 2), (2, 6)], "expected freezing to move 4 weights"
 assert not frozen_moves, "expected a frozen base to stay fixed"
 assert not stale_moves, "expected the stale compile to keep it frozen"

@@ -32,19 +32,25 @@ labels = (features[:, 0] + features[:, 1] > 0).astype("float32")
 def build(loss):
     keras.utils.set_random_seed(1)
     # --8<-- [start:model]
-    model = keras.Sequential([
-        keras.Input(shape=(8,)),
-        keras.layers.Dense(1, activation="sigmoid"),
-    ])
+    model = keras.Sequential(
+        [
+            keras.Input(shape=(8,)),
+            keras.layers.Dense(1, activation="sigmoid"),
+        ]
+    )
     # --8<-- [end:model]
-    model.compile(optimizer=keras.optimizers.Adam(0.05), loss=loss,
-                  metrics=["accuracy"])
+    model.compile(
+        optimizer=keras.optimizers.Adam(0.05),
+        loss=loss,
+        metrics=["accuracy"],
+    )
     return model
 
 
 def train(model):
-    history = model.fit(features, labels, epochs=5, batch_size=128,
-                        verbose=0)
+    history = model.fit(
+        features, labels, epochs=5, batch_size=128, verbose=0
+    )
     return history.history
 
 
@@ -55,9 +61,11 @@ with warnings.catch_warnings(record=True) as caught:
     # --8<-- [end:wrong]
     wrong = train(model)
     with tf.GradientTape() as tape:
-        zero_loss = tf.reduce_mean(keras.losses.categorical_crossentropy(
-            labels[:, None], model(features)
-        ))
+        zero_loss = tf.reduce_mean(
+            keras.losses.categorical_crossentropy(
+                labels[:, None], model(features)
+            )
+        )
     bias_grad = tape.gradient(zero_loss, model.layers[0].bias)
 
 # --8<-- [start:right]
@@ -66,11 +74,17 @@ model = build("binary_crossentropy")
 right = train(model)
 
 kinds = sorted({type(w.message).__name__ for w in caught})
-print(f"categorical: loss {wrong['loss'][-1]:.4f}  "
-      f"accuracy {wrong['accuracy'][-1]:.4f}")
-print(f"binary:      loss {right['loss'][-1]:.4f}  "
-      f"accuracy {right['accuracy'][-1]:.4f}")
-print(f"loss {float(zero_loss):.1f}, its bias gradient {float(bias_grad[0]):.4f}")
+print(
+    f"categorical: loss {wrong['loss'][-1]:.4f}  "
+    f"accuracy {wrong['accuracy'][-1]:.4f}"
+)
+print(
+    f"binary:      loss {right['loss'][-1]:.4f}  "
+    f"accuracy {right['accuracy'][-1]:.4f}"
+)
+print(
+    f"loss {float(zero_loss):.1f}, its bias gradient {float(bias_grad[0]):.4f}"
+)
 print("warning categories:", kinds)
 assert all(value == 0.0 for value in wrong["loss"]), "expected loss 0.0"
 assert float(zero_loss) == 0.0 and float(bias_grad[0]) != 0.0, (

@@ -24,14 +24,18 @@ import numpy as np
 import tensorflow as tf
 
 keras.utils.set_random_seed(0)
-features = np.random.default_rng(0).normal(size=(8, 4)).astype("float32")
+features = (
+    np.random.default_rng(0).normal(size=(8, 4)).astype("float32")
+)
 labels = np.arange(8) % 3
 
 # --8<-- [start:show]
-model = keras.Sequential([
-    keras.Input(shape=(4,)),
-    keras.layers.Dense(3, activation="softmax"),
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(3, activation="softmax"),
+    ]
+)
 loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
 patched = loss_fn(labels, model(features))  # warns, uses the logits
 offline = loss_fn(labels, model.predict(features, verbose=0))  # wrong
@@ -72,4 +76,6 @@ probabilities = model.predict(features, verbose=0)
 twice = keras.losses.SparseCategoricalCrossentropy()(
     labels, keras.activations.softmax(probabilities)
 )
-assert np.isclose(float(offline), float(twice)), "expected softmax twice"
+assert np.isclose(float(offline), float(twice)), (
+    "expected softmax twice"
+)

@@ -20,14 +20,18 @@ import keras
 import numpy as np
 
 keras.utils.set_random_seed(0)
-features = np.random.default_rng(0).normal(size=(64, 4)).astype("float32")
+features = (
+    np.random.default_rng(0).normal(size=(64, 4)).astype("float32")
+)
 labels = np.arange(64) % 3  # class ids 0, 1, 2
 one_hot = keras.utils.to_categorical(labels, 3)
 
-model = keras.Sequential([
-    keras.Input(shape=(4,)),
-    keras.layers.Dense(3, activation="softmax"),
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(3, activation="softmax"),
+    ]
+)
 
 try:
     # --8<-- [start:wrong]
@@ -48,17 +52,30 @@ print("ValueError:", one_hot_message.split(". ")[0])
 assert "target.ndim - 1" in one_hot_message, "expected a rank error"
 
 # --8<-- [start:right]
-model.compile(loss="sparse_categorical_crossentropy",
-              metrics=["accuracy"])
+model.compile(
+    loss="sparse_categorical_crossentropy", metrics=["accuracy"]
+)
 sparse_loss, sparse_acc = model.evaluate(features, labels, verbose=0)
 model.compile(loss="categorical_crossentropy", metrics=["accuracy"])
 dense_loss, dense_acc = model.evaluate(features, one_hot, verbose=0)
 # --8<-- [end:right]
 
-true_acc = np.mean(model.predict(features, verbose=0).argmax(1) == labels)
-print(f"sparse + class ids:       loss {sparse_loss:.4f}  accuracy {sparse_acc:.4f}")
-print(f"categorical + one-hot:    loss {dense_loss:.4f}  accuracy {dense_acc:.4f}")
+true_acc = np.mean(
+    model.predict(features, verbose=0).argmax(1) == labels
+)
+print(
+    f"sparse + class ids:       loss {sparse_loss:.4f}  accuracy {sparse_acc:.4f}"
+)
+print(
+    f"categorical + one-hot:    loss {dense_loss:.4f}  accuracy {dense_acc:.4f}"
+)
 print(f"accuracy from argmax, by hand:                 {true_acc:.4f}")
-assert np.isclose(sparse_loss, dense_loss), "expected the same loss value"
-assert np.isclose(sparse_acc, true_acc), "expected 'accuracy' to use ids"
-assert np.isclose(dense_acc, true_acc), "expected 'accuracy' to use 1-hot"
+assert np.isclose(sparse_loss, dense_loss), (
+    "expected the same loss value"
+)
+assert np.isclose(sparse_acc, true_acc), (
+    "expected 'accuracy' to use ids"
+)
+assert np.isclose(dense_acc, true_acc), (
+    "expected 'accuracy' to use 1-hot"
+)

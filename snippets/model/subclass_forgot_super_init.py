@@ -30,6 +30,8 @@ class Classifier(keras.Model):
 
     def call(self, inputs):
         return self.head(inputs)
+
+
 # --8<-- [end:wrong]
 
 
@@ -48,9 +50,15 @@ except AttributeError as err:
     summary_message = str(err)
 print("call:    RuntimeError:", call_message)
 print("compile: AttributeError:", compile_message)
-assert "forgot to call `super().__init__()`" in call_message, "call error"
-assert "no attribute" in compile_message, "expected a confusing compile error"
-assert "no attribute" in summary_message, "expected a confusing summary error"
+assert "forgot to call `super().__init__()`" in call_message, (
+    "call error"
+)
+assert "no attribute" in compile_message, (
+    "expected a confusing compile error"
+)
+assert "no attribute" in summary_message, (
+    "expected a confusing summary error"
+)
 
 
 class Scale(keras.layers.Layer):  # a plain Layer fails the same way
@@ -65,7 +73,9 @@ try:
     Scale(2.0)(features)
 except RuntimeError as err:
     layer_message = str(err)
-assert "forgot to call `super().__init__()`" in layer_message, "layer error"
+assert "forgot to call `super().__init__()`" in layer_message, (
+    "layer error"
+)
 
 
 # --8<-- [start:right]
@@ -76,10 +86,19 @@ class Classifier(keras.Model):
 
     def call(self, inputs):
         return self.head(inputs)
+
+
 # --8<-- [end:right]
 
 
 model = Classifier(3, name="classifier")
-print("fixed: output shape", tuple(model(features).shape), "name", model.name)
-assert model(features).shape == (2, 3), "expected the fixed model to run"
+print(
+    "fixed: output shape",
+    tuple(model(features).shape),
+    "name",
+    model.name,
+)
+assert model(features).shape == (2, 3), (
+    "expected the fixed model to run"
+)
 assert model.name == "classifier", "expected **kwargs to reach Layer"

@@ -23,30 +23,42 @@ import keras
 import numpy as np
 
 # --8<-- [start:show]
-model = keras.Sequential([
-    keras.Input(shape=(8, 8, 3)),
-    keras.layers.Conv2D(4, 3, name="conv"),
-    keras.layers.Dense(10, name="classes"),  # forgot Flatten/pooling
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(8, 8, 3)),
+        keras.layers.Conv2D(4, 3, name="conv"),
+        keras.layers.Dense(
+            10, name="classes"
+        ),  # forgot Flatten/pooling
+    ]
+)
 lines = []
 model.summary(print_fn=lambda line, **kwargs: lines.append(line))
 print(model.output_shape)  # (None, 6, 6, 10), not (None, 10)
 # --8<-- [end:show]
 
+
 def layer_rows(captured, marker):
     text = "\n".join(captured)
-    return [" ".join(row.replace("│", " ").split())
-            for row in text.splitlines() if marker in row]
+    return [
+        " ".join(row.replace("│", " ").split())
+        for row in text.splitlines()
+        if marker in row
+    ]
 
 
 rows = layer_rows(lines, "(None")
 for row in rows:
     print(row)
-assert model.output_shape == (None, 6, 6, 10), "expected Dense on last axis"
+assert model.output_shape == (None, 6, 6, 10), (
+    "expected Dense on last axis"
+)
 assert model.get_layer("classes").count_params() == 4 * 10 + 10, (
     "expected Dense to see only the 4 channels"
 )
-assert any("(None, 6, 6, 10)" in row for row in rows), "expected the shape"
+assert any("(None, 6, 6, 10)" in row for row in rows), (
+    "expected the shape"
+)
 
 model.compile(loss=keras.losses.SparseCategoricalCrossentropy(True))
 try:
@@ -75,6 +87,12 @@ row_before = layer_rows(before, "head (Dense)")[0]
 row_after = layer_rows(after, "head (Dense)")[0]
 print("subclassed, before a call:", row_before)
 print("subclassed, after a call: ", row_after)
-assert row_before == "head (Dense) ? 0 (unbuilt)", "expected ? and unbuilt"
-assert row_after == "head (Dense) (1, 3) 15", "expected shape and params"
-assert subclassed.count_params() == 4 * 3 + 3, "expected weights after call"
+assert row_before == "head (Dense) ? 0 (unbuilt)", (
+    "expected ? and unbuilt"
+)
+assert row_after == "head (Dense) (1, 3) 15", (
+    "expected shape and params"
+)
+assert subclassed.count_params() == 4 * 3 + 3, (
+    "expected weights after call"
+)

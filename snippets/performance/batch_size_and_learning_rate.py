@@ -43,17 +43,25 @@ targets = features @ weights + noise
 
 def build():
     keras.utils.set_random_seed(1)  # same initial weights every time
-    return keras.Sequential([keras.Input(shape=(16,)),
-                             keras.layers.Dense(1)])
+    return keras.Sequential(
+        [keras.Input(shape=(16,)), keras.layers.Dense(1)]
+    )
 
 
 # --8<-- [start:show]
 def train(batch_size, learning_rate, epochs=2):
     model = build()
-    model.compile(optimizer=keras.optimizers.SGD(learning_rate),
-                  loss="mse")
-    model.fit(features, targets, batch_size=batch_size,
-              epochs=epochs, shuffle=False, verbose=0)
+    model.compile(
+        optimizer=keras.optimizers.SGD(learning_rate), loss="mse"
+    )
+    model.fit(
+        features,
+        targets,
+        batch_size=batch_size,
+        epochs=epochs,
+        shuffle=False,
+        verbose=0,
+    )
     updates = int(model.optimizer.iterations)
     return model, updates, model.evaluate(features, targets, verbose=0)
 
@@ -80,25 +88,41 @@ def step_ms(model, batch_size, repeats=10):
 
 small_ms, big_ms = step_ms(small, 32), step_ms(small, 512)
 
-print(f"{os.cpu_count()} CPU cores, {platform.machine()}, "
-      f"TensorFlow {tf.__version__}; {SAMPLES} samples, 2 epochs")
-print(f"batch  32, lr {base_lr}: {small_updates} updates, "
-      f"loss {small_loss:.4f}")
-print(f"batch 512, lr {base_lr}: {big_updates} updates, "
-      f"loss {big_loss:.4f}")
-print(f"batch 512, lr {big_lr}: {big_updates} updates, "
-      f"loss {scaled_loss:.4f}")
-print(f"best ms per step: batch 32 {small_ms:.2f}, batch 512 {big_ms:.2f} "
-      f"({big_ms / small_ms:.1f}x the time for 16x the samples)")
+print(
+    f"{os.cpu_count()} CPU cores, {platform.machine()}, "
+    f"TensorFlow {tf.__version__}; {SAMPLES} samples, 2 epochs"
+)
+print(
+    f"batch  32, lr {base_lr}: {small_updates} updates, "
+    f"loss {small_loss:.4f}"
+)
+print(
+    f"batch 512, lr {base_lr}: {big_updates} updates, "
+    f"loss {big_loss:.4f}"
+)
+print(
+    f"batch 512, lr {big_lr}: {big_updates} updates, "
+    f"loss {scaled_loss:.4f}"
+)
+print(
+    f"best ms per step: batch 32 {small_ms:.2f}, batch 512 {big_ms:.2f} "
+    f"({big_ms / small_ms:.1f}x the time for 16x the samples)"
+)
 
-assert small_updates == 2 * math.ceil(SAMPLES / 32), "expected 64 updates"
+assert small_updates == 2 * math.ceil(SAMPLES / 32), (
+    "expected 64 updates"
+)
 assert big_updates == 2 * math.ceil(SAMPLES / 512), "expected 4 updates"
 assert big_loss > small_loss, (
-    "expected fewer updates at the same learning rate to train less")
+    "expected fewer updates at the same learning rate to train less"
+)
 assert big_loss - scaled_loss > 0.5 * (big_loss - small_loss), (
-    "expected the scaled learning rate to win back most of the gap")
+    "expected the scaled learning rate to win back most of the gap"
+)
 mse_reduction = keras.losses.MeanSquaredError().reduction
 assert mse_reduction == "sum_over_batch_size", (
-    "expected Keras losses to average over the batch by default")
+    "expected Keras losses to average over the batch by default"
+)
 assert big_ms < 8 * small_ms, (
-    "expected a 16x batch to cost far less than 16x the step time")
+    "expected a 16x batch to cost far less than 16x the step time"
+)

@@ -63,21 +63,30 @@ def step_ms(model, repeats=5, steps=10):
 
 gpu = tf.config.list_physical_devices("GPU")[0]
 gpu_name = tf.config.experimental.get_device_details(gpu).get(
-    "device_name", "GPU")
+    "device_name", "GPU"
+)
 float32_ms = step_ms(float32_model)
 mixed_ms = step_ms(mixed_model)
 hidden = mixed_model.layers[0]
 
-print(f"{gpu_name}, TensorFlow {tf.__version__}; "
-      f"{LAYERS} x Dense({WIDTH}), batch {BATCH}")
-print(f"hidden layer: compute {hidden.compute_dtype}, "
-      f"weights {hidden.variable_dtype}")
-print(f"float32 {float32_ms:.1f} ms/step, mixed_float16 "
-      f"{mixed_ms:.1f} ms/step ({float32_ms / mixed_ms:.2f}x)")
+print(
+    f"{gpu_name}, TensorFlow {tf.__version__}; "
+    f"{LAYERS} x Dense({WIDTH}), batch {BATCH}"
+)
+print(
+    f"hidden layer: compute {hidden.compute_dtype}, "
+    f"weights {hidden.variable_dtype}"
+)
+print(
+    f"float32 {float32_ms:.1f} ms/step, mixed_float16 "
+    f"{mixed_ms:.1f} ms/step ({float32_ms / mixed_ms:.2f}x)"
+)
 
 assert hidden.compute_dtype == "float16", "expected float16 compute"
 assert hidden.variable_dtype == "float32", "expected float32 weights"
 assert mixed_model(features[:2]).dtype == "float32", (
-    "expected the float32 last layer to give float32 outputs")
+    "expected the float32 last layer to give float32 outputs"
+)
 assert float32_ms > 1.3 * mixed_ms, (
-    "expected mixed_float16 to be at least 1.3x faster on this GPU")
+    "expected mixed_float16 to be at least 1.3x faster on this GPU"
+)

@@ -81,19 +81,29 @@ cache_epochs = epoch_ms(cached)
 cached_ms = min(cache_epochs[1:])  # epochs after the first
 
 # Training loop: pipeline plus a step of STEP_S per element.
-loop_plain_ms = min(epoch_ms(sequential.with_options(no_inject), STEP_S))
+loop_plain_ms = min(
+    epoch_ms(sequential.with_options(no_inject), STEP_S)
+)
 loop_default_ms = min(epoch_ms(sequential, STEP_S))
 loop_prefetch_ms = min(epoch_ms(prefetched, STEP_S))
 
-print(f"{os.cpu_count()} CPU cores, {platform.machine()}, "
-      f"TensorFlow {tf.__version__}; {ELEMENTS} elements, "
-      f"{READ_S * 1000:.0f} ms read, {STEP_S * 1000:.0f} ms step")
-print(f"pipeline alone: sequential {sequential_ms:.0f} ms, parallel map "
-      f"{parallel_ms:.0f} ms")
-print(f"cached: epoch 1 {cache_epochs[0]:.0f} ms, "
-      f"epoch 2+ {cached_ms:.0f} ms")
-print(f"with the step:  no prefetch {loop_plain_ms:.0f} ms, default "
-      f"{loop_default_ms:.0f} ms, prefetch {loop_prefetch_ms:.0f} ms")
+print(
+    f"{os.cpu_count()} CPU cores, {platform.machine()}, "
+    f"TensorFlow {tf.__version__}; {ELEMENTS} elements, "
+    f"{READ_S * 1000:.0f} ms read, {STEP_S * 1000:.0f} ms step"
+)
+print(
+    f"pipeline alone: sequential {sequential_ms:.0f} ms, parallel map "
+    f"{parallel_ms:.0f} ms"
+)
+print(
+    f"cached: epoch 1 {cache_epochs[0]:.0f} ms, "
+    f"epoch 2+ {cached_ms:.0f} ms"
+)
+print(
+    f"with the step:  no prefetch {loop_plain_ms:.0f} ms, default "
+    f"{loop_default_ms:.0f} ms, prefetch {loop_prefetch_ms:.0f} ms"
+)
 
 bars = [
     ("pipeline: sequential map", sequential_ms),
@@ -112,19 +122,27 @@ for y, ms in enumerate(values):
     ax.text(ms, y, f" {ms:.0f} ms", va="center", fontsize=8)
 ax.set_xlabel("milliseconds per epoch (best of 3, lower is better)")
 ax.set_xlim(0, max(values) * 1.25)
-ax.set_title(f"{ELEMENTS} elements; {os.cpu_count()} CPU cores, "
-             f"TF {tf.__version__}", fontsize=9)
+ax.set_title(
+    f"{ELEMENTS} elements; {os.cpu_count()} CPU cores, "
+    f"TF {tf.__version__}",
+    fontsize=9,
+)
 ax.tick_params(axis="y", labelsize=8)
 fig.tight_layout()
 fig.savefig(os.path.join(figure_dir, "pipeline_timings.png"))
 
 assert parallel_ms < 0.8 * sequential_ms, (
-    "expected parallel map to beat a sequential map on slow reads")
+    "expected parallel map to beat a sequential map on slow reads"
+)
 assert cached_ms < 0.25 * sequential_ms, (
-    "expected epochs after the first to replay the cache, not re-read")
+    "expected epochs after the first to replay the cache, not re-read"
+)
 assert cache_epochs[0] > 3 * cached_ms, (
-    "expected the first epoch through cache() to pay for the reads")
+    "expected the first epoch through cache() to pay for the reads"
+)
 assert loop_prefetch_ms < 0.8 * loop_plain_ms, (
-    "expected prefetch to overlap the read with the step")
+    "expected prefetch to overlap the read with the step"
+)
 assert loop_default_ms < 0.8 * loop_plain_ms, (
-    "expected the default pipeline to get an injected prefetch")
+    "expected the default pipeline to get an injected prefetch"
+)

@@ -33,11 +33,13 @@ import tensorflow as tf
 from tensorflow.tsl.profiler.protobuf import xplane_pb2
 
 keras.utils.set_random_seed(0)
-model = keras.Sequential([
-    keras.Input(shape=(32,)),
-    keras.layers.Dense(64, activation="relu"),
-    keras.layers.Dense(1),
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=(32,)),
+        keras.layers.Dense(64, activation="relu"),
+        keras.layers.Dense(1),
+    ]
+)
 optimizer = keras.optimizers.SGD(0.01)
 features = tf.constant(np.random.rand(128, 32).astype("float32"))
 targets = tf.constant(np.random.rand(128, 1).astype("float32"))
@@ -49,7 +51,8 @@ def train_step(features, targets):
         loss = keras.losses.mean_squared_error(targets, model(features))
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(
-        zip(grads, model.trainable_variables, strict=True))
+        zip(grads, model.trainable_variables, strict=True)
+    )
     return loss
 
 
@@ -75,9 +78,16 @@ events = {
     for plane in space.planes
     for meta in plane.event_metadata.values()
 }
-print("profile runs written:", len(runs), "| xplane.pb files:", len(traces))
-print("host CPU plane recorded:",
-      "/host:CPU" in {p.name for p in space.planes})
+print(
+    "profile runs written:",
+    len(runs),
+    "| xplane.pb files:",
+    len(traces),
+)
+print(
+    "host CPU plane recorded:",
+    "/host:CPU" in {p.name for p in space.planes},
+)
 print("step marker 'train' recorded:", "train" in events)
 print("MatMul op recorded:", any("MatMul" in name for name in events))
 
@@ -91,8 +101,14 @@ finally:
 print("AlreadyExistsError:", message)
 
 assert len(runs) == 1, "expected one run folder under plugins/profile"
-assert len(traces) == 1, "expected one <host>.xplane.pb in the run folder"
-assert "/host:CPU" in {p.name for p in space.planes}, "expected host plane"
+assert len(traces) == 1, (
+    "expected one <host>.xplane.pb in the run folder"
+)
+assert "/host:CPU" in {p.name for p in space.planes}, (
+    "expected host plane"
+)
 assert "train" in events, "expected the Trace step marker in the trace"
-assert any("MatMul" in name for name in events), "expected Dense's MatMul"
+assert any("MatMul" in name for name in events), (
+    "expected Dense's MatMul"
+)
 assert "Another profiler is running" in message, "expected nested start"

@@ -55,24 +55,36 @@ inputs = tf.random.stateless_normal([1_000_000], seed=[1, 2])
 _, plain_ms = first_and_best_ms(plain, inputs)
 fused_first_ms, fused_ms = first_and_best_ms(fused, inputs)
 fused(tf.ones([10]))  # a new shape: traced and compiled again
-graph_ops = len(plain.get_concrete_function(inputs).graph.get_operations())
+graph_ops = len(
+    plain.get_concrete_function(inputs).graph.get_operations()
+)
 hlo = fused.experimental_get_compiler_ir(inputs)(stage="optimized_hlo")
 max_diff = float(tf.reduce_max(tf.abs(plain(inputs) - fused(inputs))))
 
-print(f"{os.cpu_count()} CPU cores, {platform.machine()}, "
-      f"TensorFlow {tf.__version__}; 1,000,000 float32 values")
-print(f"plain graph: {graph_ops} ops; XLA: {hlo.count('fusion(')} "
-      "fused kernel")
-print(f"plain {plain_ms:.1f} ms, XLA {fused_ms:.1f} ms (best of 10) -> "
-      f"{'XLA' if fused_ms < plain_ms else 'plain graph'} faster here")
-print(f"XLA first call {fused_first_ms:.0f} ms; traces after a new "
-      f"shape: {fused.experimental_get_tracing_count()}")
+print(
+    f"{os.cpu_count()} CPU cores, {platform.machine()}, "
+    f"TensorFlow {tf.__version__}; 1,000,000 float32 values"
+)
+print(
+    f"plain graph: {graph_ops} ops; XLA: {hlo.count('fusion(')} "
+    "fused kernel"
+)
+print(
+    f"plain {plain_ms:.1f} ms, XLA {fused_ms:.1f} ms (best of 10) -> "
+    f"{'XLA' if fused_ms < plain_ms else 'plain graph'} faster here"
+)
+print(
+    f"XLA first call {fused_first_ms:.0f} ms; traces after a new "
+    f"shape: {fused.experimental_get_tracing_count()}"
+)
 print(f"largest difference: {max_diff:.1e}")
 
 assert hlo.count("fusion(") == 1, "expected XLA to fuse the whole chain"
 assert fused_first_ms > 3 * fused_ms, "expected compiling to cost time"
 assert fused.experimental_get_tracing_count() == 2, (
-    "expected a second input shape to trace and compile again")
+    "expected a second input shape to trace and compile again"
+)
 assert graph_ops > 50, "expected the plain graph to keep many small ops"
 assert np.allclose(plain(inputs), fused(inputs), atol=1e-5), (
-    "expected XLA and the plain graph to agree")
+    "expected XLA and the plain graph to agree"
+)

@@ -36,12 +36,14 @@ try:
     # --8<-- [end:wrong]
 except tf.errors.InvalidArgumentError as err:
     first_line = str(err).splitlines()[0]
-    message = re.sub(r"\[[^\]]*\]", "", first_line)  # drop config hashes
+    message = re.sub(
+        r"\[[^\]]*\]", "", first_line
+    )  # drop config hashes
 print("InvalidArgumentError:", message)
-assert "Detected unsupported operations" in message, "expected XLA error"
+assert "Detected unsupported operations" in message, (
+    "expected XLA error"
+)
 assert "PyFunc" in message, "expected the error to name the PyFunc op"
-
-
 
 
 @tf.function(jit_compile=True)
@@ -66,4 +68,5 @@ scaled = log_scale(readings)
 # --8<-- [end:right]
 print("scaled:", [f"{value:.4f}" for value in scaled.numpy()])
 assert np.allclose(scaled, 2.0 * np.log1p([1.0, 2.0, 3.0])), (
-    "expected the XLA version to compute 2*log1p(x)")
+    "expected the XLA version to compute 2*log1p(x)"
+)

@@ -40,16 +40,20 @@ def train_step(model, optimizer):
     with tf.GradientTape() as tape:
         loss = tf.reduce_mean((model(features) - targets) ** 2)
     grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables, strict=True))
+    optimizer.apply_gradients(
+        zip(grads, model.trainable_variables, strict=True)
+    )
 
 
 model, optimizer = build()
 # --8<-- [start:save]
 step = tf.Variable(0, dtype=tf.int64)
 checkpoint = tf.train.Checkpoint(
-    model=model, optimizer=optimizer, step=step)
+    model=model, optimizer=optimizer, step=step
+)
 manager = tf.train.CheckpointManager(
-    checkpoint, ckpt_dir, max_to_keep=2)
+    checkpoint, ckpt_dir, max_to_keep=2
+)
 
 for _ in range(5):
     train_step(model, optimizer)
@@ -60,7 +64,9 @@ for _ in range(5):
 kept = [os.path.basename(path) for path in manager.checkpoints]
 print("kept:", kept)
 assert kept == ["ckpt-4", "ckpt-5"], "expected only the newest 2 kept"
-index_files = sorted(f for f in os.listdir(ckpt_dir) if f.endswith("index"))
+index_files = sorted(
+    f for f in os.listdir(ckpt_dir) if f.endswith("index")
+)
 assert index_files == ["ckpt-4.index", "ckpt-5.index"], (
     "expected older checkpoints deleted from disk"
 )
@@ -71,33 +77,42 @@ trained_model, trained_optimizer = model, optimizer
 model, optimizer = build()  # e.g. in a new process
 step = tf.Variable(0, dtype=tf.int64)
 checkpoint = tf.train.Checkpoint(
-    model=model, optimizer=optimizer, step=step)
+    model=model, optimizer=optimizer, step=step
+)
 status = checkpoint.restore(tf.train.latest_checkpoint(ckpt_dir))
 status.assert_existing_objects_matched()
 # --8<-- [end:resume]
 
-print("resumed at step", int(step), "| optimizer iterations",
-      int(optimizer.iterations))
+print(
+    "resumed at step",
+    int(step),
+    "| optimizer iterations",
+    int(optimizer.iterations),
+)
 assert int(step) == 5, "expected the step counter restored"
 assert int(optimizer.iterations) == 5, "expected the optimizer restored"
 np.testing.assert_allclose(
-    model(features), trained_model(features),
+    model(features),
+    trained_model(features),
     err_msg="expected the restored model to give the same outputs",
 )
 train_step(model, optimizer)  # creates Adam's slots: deferred restore
 train_step(trained_model, trained_optimizer)
 np.testing.assert_allclose(
-    model(features), trained_model(features), rtol=1e-6,
+    model(features),
+    trained_model(features),
+    rtol=1e-6,
     err_msg="expected the next step to match: Adam moments restored",
 )
 print("restored model matches, and so does the next training step")
 
 wrong_model, _ = build()
 wrong_status = tf.train.Checkpoint(net=wrong_model).restore(
-    manager.latest_checkpoint)  # no error here
-assert not np.allclose(wrong_model(features), trained_model(features)), (
-    "expected a name mismatch to leave the weights unrestored"
-)
+    manager.latest_checkpoint
+)  # no error here
+assert not np.allclose(
+    wrong_model(features), trained_model(features)
+), "expected a name mismatch to leave the weights unrestored"
 try:
     wrong_status.assert_existing_objects_matched()
 except AssertionError as err:

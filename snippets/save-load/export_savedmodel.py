@@ -27,7 +27,9 @@ import tensorflow as tf
 
 keras.utils.set_random_seed(0)
 model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-features = np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+features = (
+    np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+)
 export_dir = os.path.join(tempfile.mkdtemp(), "my_model")
 expected = model.predict(features, verbose=0)
 
@@ -45,7 +47,9 @@ print("ValueError:", message)
 assert "File format not supported" in message, (
     "expected load_model to refuse a SavedModel directory"
 )
-assert "TFSMLayer" in message, "expected the message to point to TFSMLayer"
+assert "TFSMLayer" in message, (
+    "expected the message to point to TFSMLayer"
+)
 
 # --8<-- [start:right]
 reloaded = tf.saved_model.load(export_dir)
@@ -58,7 +62,10 @@ layer = keras.layers.TFSMLayer(export_dir, call_endpoint="serve")
 
 print("signatures:", sorted(reloaded.signatures.keys()))
 print("serving_default returns keys:", sorted(outputs.keys()))
-assert sorted(reloaded.signatures.keys()) == ["serve", "serving_default"], (
+assert sorted(reloaded.signatures.keys()) == [
+    "serve",
+    "serving_default",
+], (
     "expected model.export to write the serve and serving_default signatures"
 )
 assert list(outputs.keys()) == ["output_0"], (
@@ -68,11 +75,15 @@ serve_signature = reloaded.signatures["serve"](tf.constant(features))
 assert isinstance(serve_signature, dict), (
     "expected the serve signature to return a dict as well"
 )
-assert tf.is_tensor(scores), "expected reloaded.serve to return a tensor"
+assert tf.is_tensor(scores), (
+    "expected reloaded.serve to return a tensor"
+)
 batch_dims = [
     spec.shape[0]
     for name in ("serve", "serving_default")
-    for spec in reloaded.signatures[name].structured_input_signature[1].values()
+    for spec in reloaded.signatures[name]
+    .structured_input_signature[1]
+    .values()
 ]
 print("input batch dimension of both signatures:", batch_dims)
 assert batch_dims == [None, None], "expected a None batch dimension"
@@ -82,7 +93,10 @@ for name, result in [
     ("TFSMLayer", layer(features)),
 ]:
     np.testing.assert_allclose(
-        np.asarray(result), expected, rtol=1e-6, atol=1e-6,
+        np.asarray(result),
+        expected,
+        rtol=1e-6,
+        atol=1e-6,
         err_msg=f"expected {name} to match the Keras model",
     )
 print("all three reloads match the Keras model")

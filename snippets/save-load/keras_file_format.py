@@ -72,9 +72,11 @@ restored = keras.models.load_model(model_path)
 with zipfile.ZipFile(model_path) as archive:
     members = sorted(archive.namelist())
 print("inside my_model.keras:", members)
-assert members == ["config.json", "metadata.json", "model.weights.h5"], (
-    "expected a .keras file to be a zip of config, metadata and weights"
-)
+assert members == [
+    "config.json",
+    "metadata.json",
+    "model.weights.h5",
+], "expected a .keras file to be a zip of config, metadata and weights"
 np.testing.assert_allclose(
     restored.predict(features, verbose=0),
     model.predict(features, verbose=0),
@@ -86,8 +88,10 @@ logging.getLogger("absl").addHandler(recorder)
 h5_named_keras = os.path.join(export_dir, "ignored.keras")
 model.save(h5_named_keras, save_format="h5")
 logging.getLogger("absl").removeHandler(recorder)
-print("save_format='h5' to .keras wrote a zip:",
-      zipfile.is_zipfile(h5_named_keras))
+print(
+    "save_format='h5' to .keras wrote a zip:",
+    zipfile.is_zipfile(h5_named_keras),
+)
 assert zipfile.is_zipfile(h5_named_keras), (
     "expected save_format='h5' to be ignored for a .keras path"
 )

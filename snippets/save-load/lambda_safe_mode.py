@@ -28,16 +28,20 @@ import zipfile
 import keras
 import numpy as np
 
-features = np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+features = (
+    np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+)
 save_dir = tempfile.mkdtemp()
 lambda_path = os.path.join(save_dir, "lambda.keras")
 
 try:
     # --8<-- [start:wrong]
-    model = keras.Sequential([
-        keras.Input((4,)),
-        keras.layers.Lambda(lambda t: t * 2.0),
-    ])
+    model = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Lambda(lambda t: t * 2.0),
+        ]
+    )
     model.save(lambda_path)  # saves without complaint
     keras.models.load_model(lambda_path)  # ValueError
     # --8<-- [end:wrong]
@@ -47,13 +51,19 @@ except ValueError as err:
 with zipfile.ZipFile(lambda_path) as archive:
     config = json.loads(archive.read("config.json"))
 stored_function = config["config"]["layers"][1]["config"]["function"]
-print("stored function:", stored_function["class_name"],
-      "with keys", sorted(stored_function["config"]))
+print(
+    "stored function:",
+    stored_function["class_name"],
+    "with keys",
+    sorted(stored_function["config"]),
+)
 code_blob = base64.b64decode(stored_function["config"]["code"])
 assert isinstance(marshal.loads(code_blob), types.CodeType), (
     "expected the lambda stored as marshalled Python bytecode"
 )
-default = inspect.signature(keras.models.load_model).parameters["safe_mode"]
+default = inspect.signature(keras.models.load_model).parameters[
+    "safe_mode"
+]
 assert default.default is True, "expected safe_mode=True by default"
 print("ValueError:", message)
 assert "Python lambda" in message, "expected the safe-mode refusal"
@@ -63,7 +73,9 @@ assert "safe_mode=False" in message, "expected the way out to be named"
 trusted = keras.models.load_model(lambda_path, safe_mode=False)
 # --8<-- [end:trusted]
 np.testing.assert_allclose(
-    trusted.predict(features, verbose=0), features * 2.0, rtol=1e-6,
+    trusted.predict(features, verbose=0),
+    features * 2.0,
+    rtol=1e-6,
     err_msg="expected the trusted reload to double its input",
 )
 
@@ -81,7 +93,9 @@ layer_path = os.path.join(save_dir, "layer.keras")
 model.save(layer_path)
 restored = keras.models.load_model(layer_path)  # safe_mode=True
 np.testing.assert_allclose(
-    restored.predict(features, verbose=0), features * 2.0, rtol=1e-6,
+    restored.predict(features, verbose=0),
+    features * 2.0,
+    rtol=1e-6,
     err_msg="expected the registered layer to load in safe mode",
 )
 print("registered Double layer loads with safe_mode=True")

@@ -40,7 +40,9 @@ class LogRecorder(logging.Handler):
 
 
 keras.utils.set_random_seed(0)
-features = np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+features = (
+    np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+)
 save_dir = tempfile.mkdtemp()
 legacy_path = os.path.join(save_dir, "old_model.h5")
 keras_path = os.path.join(save_dir, "old_model.keras")
@@ -79,13 +81,15 @@ restored.compile(optimizer="adam", loss="mse")
 restored.save(keras_path)  # migrate to the native format
 # --8<-- [end:right]
 np.testing.assert_allclose(
-    restored.predict(features, verbose=0), expected,
+    restored.predict(features, verbose=0),
+    expected,
     err_msg="expected the .h5 round trip to give the same outputs",
 )
 migrated = keras.models.load_model(keras_path)  # compiles, no error
 assert migrated.compiled, "expected the .keras file to reload compiled"
 np.testing.assert_allclose(
-    migrated.predict(features, verbose=0), expected,
+    migrated.predict(features, verbose=0),
+    expected,
     err_msg="expected the migrated .keras file to give the same outputs",
 )
 print(".h5 with compile=False, then .keras: same outputs")
@@ -96,11 +100,17 @@ try:
     keras.models.load_model(legacy_path)
 except ValueError as err:
     mae_message = str(err)
-assert "keras.metrics.mae" in mae_message, "expected 'mae' to fail the same"
+assert "keras.metrics.mae" in mae_message, (
+    "expected 'mae' to fail the same"
+)
 
 model.compile(optimizer="adam", loss="mean_squared_error")
 model.save(legacy_path)
 full_name = keras.models.load_model(legacy_path)
-assert full_name.compiled, "expected the full loss name to reload from .h5"
-print('loss="mean_squared_error" in .h5 reloads compiled:',
-      full_name.compiled)
+assert full_name.compiled, (
+    "expected the full loss name to reload from .h5"
+)
+print(
+    'loss="mean_squared_error" in .h5 reloads compiled:',
+    full_name.compiled,
+)

@@ -57,14 +57,19 @@ restored = keras.models.load_model(model_path, compile=False)
 predictions = restored.predict(features, verbose=0)
 # --8<-- [end:right]
 np.testing.assert_allclose(
-    predictions, model.predict(features, verbose=0),
+    predictions,
+    model.predict(features, verbose=0),
     err_msg="expected the same outputs without compiling",
 )
 full = keras.models.load_model(
     model_path, custom_objects={"clipped_mse": clipped_mse}
 )
-print("default load: compiled =", full.compiled,
-      "| optimizer steps =", int(full.optimizer.iterations))
+print(
+    "default load: compiled =",
+    full.compiled,
+    "| optimizer steps =",
+    int(full.optimizer.iterations),
+)
 assert full.compiled, "expected a default load to recompile"
 assert int(full.optimizer.iterations) == 2, (
     "expected the optimizer state (2 steps) restored by a default load"
@@ -77,7 +82,9 @@ try:
 except ValueError as err:
     fit_message = str(err)
 print("ValueError on fit:", fit_message)
-assert "must call `compile()`" in fit_message, "expected fit to need compile"
+assert "must call `compile()`" in fit_message, (
+    "expected fit to need compile"
+)
 try:
     restored.evaluate(features, targets, verbose=0)
 except ValueError as err:
@@ -90,8 +97,10 @@ assert "must call `compile()`" in evaluate_message, (
 restored.compile(optimizer="adam", loss=clipped_mse)
 restored.fit(features, targets, epochs=1, verbose=0)
 # --8<-- [end:retrain]
-print("optimizer steps after recompiling and 1 epoch:",
-      int(restored.optimizer.iterations))
+print(
+    "optimizer steps after recompiling and 1 epoch:",
+    int(restored.optimizer.iterations),
+)
 assert int(restored.optimizer.iterations) == 1, (
     "expected recompiling to start a fresh optimizer"
 )

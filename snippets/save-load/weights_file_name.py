@@ -25,12 +25,16 @@ import keras
 import numpy as np
 
 keras.utils.set_random_seed(0)
-features = np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+features = (
+    np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+)
 save_dir = tempfile.mkdtemp()
 
 
 def build_model(units=3):
-    return keras.Sequential([keras.Input((4,)), keras.layers.Dense(units)])
+    return keras.Sequential(
+        [keras.Input((4,)), keras.layers.Dense(units)]
+    )
 
 
 model = build_model()
@@ -50,7 +54,9 @@ print("rejected names:", rejected)
 assert rejected == ["weights.h5", "ckpt", "weights.keras"], (
     "expected every name without .weights.h5 to be rejected"
 )
-assert "must end in `.weights.h5`" in message, "expected the naming rule"
+assert "must end in `.weights.h5`" in message, (
+    "expected the naming rule"
+)
 
 weights_path = os.path.join(save_dir, "model.weights.h5")
 # --8<-- [start:right]
@@ -75,4 +81,6 @@ try:
 except ValueError as err:
     mismatch = str(err).splitlines()[0]
 print("ValueError:", mismatch.split(" Example")[0])
-assert "could not be loaded" in mismatch, "expected a shape mismatch error"
+assert "could not be loaded" in mismatch, (
+    "expected a shape mismatch error"
+)

@@ -43,7 +43,8 @@ print("RuntimeError:", growth_message)
 
 try:
     tf.config.set_logical_device_configuration(
-        gpus[0], [tf.config.LogicalDeviceConfiguration(memory_limit=1024)]
+        gpus[0],
+        [tf.config.LogicalDeviceConfiguration(memory_limit=1024)],
     )
 except RuntimeError as err:
     limit_message = str(err)
@@ -52,10 +53,13 @@ print("RuntimeError:", limit_message)
 tf.config.experimental.set_memory_growth(gpus[0], True)  # same value
 print("same value again: no error")
 
-assert growth_before is True, "expected memory growth on before the first op"
+assert growth_before is True, (
+    "expected memory growth on before the first op"
+)
 assert "GPU:0" in product.device, "expected the matmul on the GPU"
-assert "Physical devices cannot be modified after being initialized" in (
-    growth_message
+assert (
+    "Physical devices cannot be modified after being initialized"
+    in (growth_message)
 ), "expected the physical-device error for memory growth"
 assert "Virtual devices cannot be modified after being initialized" in (
     limit_message

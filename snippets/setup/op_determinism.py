@@ -53,13 +53,22 @@ print("seeded:", [f"{value:.4f}" for value in noise.numpy()])
 keras.utils.set_random_seed(42)
 again = tf.random.normal([3])
 
-assert "Random ops require a seed to be set when determinism is enabled" in (
-    normal_message
+assert (
+    "Random ops require a seed to be set when determinism is enabled"
+    in (normal_message)
 ), "expected unseeded tf.random.normal to raise"
-assert "require a seed" in shuffle_message, "expected unseeded shuffle to raise"
-assert op_seeded.shape == (2,), "expected an op-level seed to be accepted"
-assert dense.kernel.shape == (3, 2), "expected unseeded Keras init not to raise"
-assert keras_noise.shape == (3,), "expected unseeded keras.random not to raise"
+assert "require a seed" in shuffle_message, (
+    "expected unseeded shuffle to raise"
+)
+assert op_seeded.shape == (2,), (
+    "expected an op-level seed to be accepted"
+)
+assert dense.kernel.shape == (3, 2), (
+    "expected unseeded Keras init not to raise"
+)
+assert keras_noise.shape == (3,), (
+    "expected unseeded keras.random not to raise"
+)
 assert np.array_equal(noise.numpy(), again.numpy()), (
     "expected the same numbers after reseeding"
 )

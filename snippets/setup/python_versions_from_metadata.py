@@ -50,15 +50,21 @@ print("classifiers:", ", ".join(built_for))
 running = platform.python_version()
 print("this run: Python", ".".join(running.split(".")[:2]))
 
-assert info["Version"] == tf.__version__ == "2.21.0", "expected TF 2.21.0"
+assert info["Version"] == tf.__version__ == "2.21.0", (
+    "expected TF 2.21.0"
+)
 assert requires_python == SpecifierSet(">=3.10"), (
     "expected TF 2.21 to declare Requires-Python >=3.10"
 )
 assert built_for == ["3.10", "3.11", "3.12", "3.13"], (
     "expected TF 2.21 classifiers for Python 3.10 to 3.13"
 )
-assert "3.9" not in requires_python, "expected Python 3.9 to be excluded"
+assert "3.9" not in requires_python, (
+    "expected Python 3.9 to be excluded"
+)
 assert "3.14" in requires_python and "3.14" not in built_for, (
     "expected Requires-Python to accept 3.14 although no classifier names it"
 )
-assert running in requires_python, "expected this Python to be supported"
+assert running in requires_python, (
+    "expected this Python to be supported"
+)

@@ -74,11 +74,23 @@ def draws(set_seed):
 tf_draws = [draws(tf.random.set_seed) for _ in range(2)]
 keras_draws = [draws(keras.utils.set_random_seed) for _ in range(2)]
 
-assert tf_only[0] != tf_only[1], "expected tf.random.set_seed alone to differ"
-assert everything[0] == everything[1], "expected identical training runs"
-assert tf_draws[0][0] != tf_draws[1][0], "expected Python random unseeded"
+assert tf_only[0] != tf_only[1], (
+    "expected tf.random.set_seed alone to differ"
+)
+assert everything[0] == everything[1], (
+    "expected identical training runs"
+)
+assert tf_draws[0][0] != tf_draws[1][0], (
+    "expected Python random unseeded"
+)
 assert tf_draws[0][1] != tf_draws[1][1], "expected NumPy unseeded"
-assert tf_draws[0][2] != tf_draws[1][2], "expected keras.random unseeded"
-assert tf_draws[0][3] != tf_draws[1][3], "expected initial weights to differ"
-assert tf_draws[0][4] != tf_draws[1][4], "expected dropout masks to differ"
+assert tf_draws[0][2] != tf_draws[1][2], (
+    "expected keras.random unseeded"
+)
+assert tf_draws[0][3] != tf_draws[1][3], (
+    "expected initial weights to differ"
+)
+assert tf_draws[0][4] != tf_draws[1][4], (
+    "expected dropout masks to differ"
+)
 assert keras_draws[0] == keras_draws[1], "expected every draw to repeat"

@@ -29,20 +29,32 @@ best_path = os.path.join(checkpoint_dir, "best.weights.h5")
 # One weight pushed from 0 toward 2; epochs are told apart by its value.
 x_train = np.ones((4, 1), "float32")
 y_train = 2 * x_train
-model = keras.Sequential([
-    keras.Input((1,)),
-    keras.layers.Dense(1, use_bias=False, kernel_initializer="zeros"),
-])
+model = keras.Sequential(
+    [
+        keras.Input((1,)),
+        keras.layers.Dense(
+            1, use_bias=False, kernel_initializer="zeros"
+        ),
+    ]
+)
 model.compile(keras.optimizers.SGD(0.1), "mse")
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     # --8<-- [start:wrong]
     checkpoint = keras.callbacks.ModelCheckpoint(
-        best_path, save_best_only=True, save_weights_only=True,
+        best_path,
+        save_best_only=True,
+        save_weights_only=True,
     )  # monitors val_loss, but fit gets no validation data
-    model.fit(x_train, y_train, epochs=3, batch_size=4,
-              callbacks=[checkpoint], verbose=0)
+    model.fit(
+        x_train,
+        y_train,
+        epochs=3,
+        batch_size=4,
+        callbacks=[checkpoint],
+        verbose=0,
+    )
     # --8<-- [end:wrong]
 
 messages = sorted({str(w.message) for w in caught})
@@ -52,33 +64,49 @@ last_weight = float(model.get_weights()[0][0, 0])
 model.get_layer(index=0).kernel.assign([[0.0]])
 model.load_weights(best_path)
 saved_weight = float(model.get_weights()[0][0, 0])
-print(f"weight after epoch 3: {last_weight:.4f}  in 'best' file: "
-      f"{saved_weight:.4f}")
-
-assert messages == ["Can save best model only with val_loss available."], (
-    "expected the missing-monitor warning"
+print(
+    f"weight after epoch 3: {last_weight:.4f}  in 'best' file: "
+    f"{saved_weight:.4f}"
 )
+
+assert messages == [
+    "Can save best model only with val_loss available."
+], "expected the missing-monitor warning"
 assert np.isclose(saved_weight, last_weight), (
     "expected the 'best' file to hold the last epoch's weights"
 )
 per_epoch = keras.callbacks.ModelCheckpoint(
     os.path.join(checkpoint_dir, "best{epoch}.weights.h5"),
-    save_best_only=True, save_weights_only=True,
+    save_best_only=True,
+    save_weights_only=True,
 )
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    model.fit(x_train, y_train, epochs=3, callbacks=[per_epoch], verbose=0)
-saved = [name for name in os.listdir(checkpoint_dir)
-         if name.startswith("best") and name != "best.weights.h5"]
+    model.fit(
+        x_train, y_train, epochs=3, callbacks=[per_epoch], verbose=0
+    )
+saved = [
+    name
+    for name in os.listdir(checkpoint_dir)
+    if name.startswith("best") and name != "best.weights.h5"
+]
 assert len(saved) == 3, "expected a save at every epoch"
 
 # --8<-- [start:right]
 checkpoint = keras.callbacks.ModelCheckpoint(
-    best_path, monitor="val_loss", save_best_only=True,
+    best_path,
+    monitor="val_loss",
+    save_best_only=True,
     save_weights_only=True,
 )
-history = model.fit(x_train, y_train, epochs=3, batch_size=4,
-                    validation_data=(x_train, y_train),
-                    callbacks=[checkpoint], verbose=0)
+history = model.fit(
+    x_train,
+    y_train,
+    epochs=3,
+    batch_size=4,
+    validation_data=(x_train, y_train),
+    callbacks=[checkpoint],
+    verbose=0,
+)
 # --8<-- [end:right]
 assert "val_loss" in history.history, "expected val_loss in the logs"

@@ -28,11 +28,14 @@ y_train = np.array([0, 0, 0, 1], "float32")  # 3 negatives, 1 positive
 
 
 def build_model():
-    model = keras.Sequential([
-        keras.Input((1,)),
-        keras.layers.Dense(1, activation="sigmoid",
-                           kernel_initializer="zeros"),
-    ])
+    model = keras.Sequential(
+        [
+            keras.Input((1,)),
+            keras.layers.Dense(
+                1, activation="sigmoid", kernel_initializer="zeros"
+            ),
+        ]
+    )
     model.compile(keras.optimizers.SGD(0.1), "binary_crossentropy")
     return model
 
@@ -40,9 +43,12 @@ def build_model():
 def one_step(**weight_args):
     """Loss and weight change of one SGD step from the same start."""
     model = build_model()
-    history = model.fit(x_train, y_train, batch_size=4, verbose=0,
-                        **weight_args)
-    return history.history["loss"][0], float(model.get_weights()[0][0, 0])
+    history = model.fit(
+        x_train, y_train, batch_size=4, verbose=0, **weight_args
+    )
+    return history.history["loss"][0], float(
+        model.get_weights()[0][0, 0]
+    )
 
 
 # --8<-- [start:show]
@@ -61,8 +67,10 @@ by_sample = one_step(sample_weight=np.array([1.0, 1.0, 1.0, 3.0]))
 doubled = one_step(class_weight={0: 2.0, 1: 6.0})
 normalised = one_step(class_weight=balanced)
 for name, (loss, kernel) in [
-    ("no weights", unweighted), ("class_weight 1:3", by_class),
-    ("sample_weight", by_sample), ("class_weight 2:6", doubled),
+    ("no weights", unweighted),
+    ("class_weight 1:3", by_class),
+    ("sample_weight", by_sample),
+    ("class_weight 2:6", doubled),
     ("balanced", normalised),
 ]:
     print(f"{name:17} loss {loss:.4f}  kernel step {kernel:+.4f}")
@@ -74,8 +82,12 @@ assert np.isclose(by_class[0], by_sample[0]), (
 assert np.isclose(by_class[0], per_sample_loss * (1 + 1 + 1 + 3) / 4), (
     "expected sum(weight * loss) / batch_size"
 )
-assert np.isclose(doubled[0], 2 * by_class[0]), "expected a doubled loss"
-assert np.isclose(doubled[1], 2 * by_class[1]), "expected a doubled step"
+assert np.isclose(doubled[0], 2 * by_class[0]), (
+    "expected a doubled loss"
+)
+assert np.isclose(doubled[1], 2 * by_class[1]), (
+    "expected a doubled step"
+)
 assert np.isclose(np.mean([balanced[int(y)] for y in y_train]), 1.0), (
     "expected the balanced weights to average 1 per sample"
 )
@@ -83,8 +95,7 @@ assert np.isclose(normalised[0], unweighted[0]), (
     "expected an average weight of 1 to keep the loss scale"
 )
 try:
-    one_step(class_weight={0: 1.0, 1: 3.0},
-             sample_weight=np.ones(4))
+    one_step(class_weight={0: 1.0, 1: 3.0}, sample_weight=np.ones(4))
 except ValueError as err:
     both_error = str(err)
 assert "cannot `class_weight` and `sample_weight`" in both_error, (

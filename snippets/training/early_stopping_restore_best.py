@@ -31,15 +31,24 @@ y_val = 1 * x_val
 
 
 def train(**early_stopping_args):
-    model = keras.Sequential([
-        keras.Input((1,)),
-        keras.layers.Dense(1, use_bias=False, kernel_initializer="zeros"),
-    ])
+    model = keras.Sequential(
+        [
+            keras.Input((1,)),
+            keras.layers.Dense(
+                1, use_bias=False, kernel_initializer="zeros"
+            ),
+        ]
+    )
     model.compile(keras.optimizers.SGD(0.1), "mse")
     stopper = keras.callbacks.EarlyStopping(**early_stopping_args)
     history = model.fit(
-        x_train, y_train, validation_data=(x_val, y_val),
-        epochs=20, batch_size=4, callbacks=[stopper], verbose=0,
+        x_train,
+        y_train,
+        validation_data=(x_val, y_val),
+        epochs=20,
+        batch_size=4,
+        callbacks=[stopper],
+        verbose=0,
     )
     final_val_loss = model.evaluate(x_val, y_val, verbose=0)
     return stopper, history.history["val_loss"], final_val_loss
@@ -50,7 +59,9 @@ stopper = keras.callbacks.EarlyStopping(patience=2)  # val_loss
 # --8<-- [end:wrong]
 # --8<-- [start:right]
 stopper = keras.callbacks.EarlyStopping(
-    monitor="val_loss", patience=2, min_delta=0.0,
+    monitor="val_loss",
+    patience=2,
+    min_delta=0.0,
     restore_best_weights=True,
 )
 # --8<-- [end:right]
@@ -66,7 +77,9 @@ print(f"after fit, default:                   val_loss {last_loss:.4f}")
 print(f"after fit, restore_best_weights=True: val_loss {best_loss:.4f}")
 print("best epoch counted with min_delta=0.1:", coarse.best_epoch + 1)
 
-assert stopper.restore_best_weights is True, "the shown callback restores"
+assert stopper.restore_best_weights is True, (
+    "the shown callback restores"
+)
 assert keras.callbacks.EarlyStopping().restore_best_weights is False, (
     "expected restore_best_weights to default to False"
 )

@@ -25,14 +25,18 @@ import tensorflow as tf
 keras.utils.set_random_seed(0)
 features = np.random.rand(8, 3).astype("float32")
 labels = features.sum(axis=1, keepdims=True)
-train_ds = tf.data.Dataset.from_tensor_slices((features, labels)).batch(2)
+train_ds = tf.data.Dataset.from_tensor_slices((features, labels)).batch(
+    2
+)
 
 
 def build_model():
-    model = keras.Sequential([
-        keras.Input((3,)),
-        keras.layers.Dense(1, kernel_initializer="zeros"),
-    ])
+    model = keras.Sequential(
+        [
+            keras.Input((3,)),
+            keras.layers.Dense(1, kernel_initializer="zeros"),
+        ]
+    )
     model.compile(keras.optimizers.SGD(0.1), "mse")
     return model
 
@@ -48,7 +52,8 @@ class WeightLog(keras.callbacks.Callback):
 # --8<-- [start:optimizer]
 model = build_model()
 model.compile(
-    keras.optimizers.SGD(0.1, gradient_accumulation_steps=2), "mse",
+    keras.optimizers.SGD(0.1, gradient_accumulation_steps=2),
+    "mse",
 )
 weight_log = WeightLog()
 model.fit(train_ds, epochs=1, callbacks=[weight_log], verbose=0)
@@ -65,24 +70,31 @@ for step, (x, y) in enumerate(train_ds, start=1):
         loss = loss_fn(y, manual_model(x, training=True))
     grads = tape.gradient(loss, variables)
     accumulated = [
-        a + g for a, g in zip(accumulated, grads, strict=True)]
+        a + g for a, g in zip(accumulated, grads, strict=True)
+    ]
     if step % 2 == 0:  # apply the mean of 2 batches
         optimizer.apply_gradients(
-            zip([a / 2 for a in accumulated], variables, strict=True))
+            zip([a / 2 for a in accumulated], variables, strict=True)
+        )
         accumulated = [tf.zeros_like(v) for v in variables]
 # --8<-- [end:manual]
 
 changed = [
     not np.allclose(before, after)
     for before, after in zip(
-        [np.zeros((3, 1))] + weight_log.kernels[:-1], weight_log.kernels,
+        [np.zeros((3, 1))] + weight_log.kernels[:-1],
+        weight_log.kernels,
         strict=True,
     )
 ]
 print("weights changed after batch 1..4:", changed)
-print("optimizer.iterations after 4 batches:",
-      int(model.optimizer.iterations))
-same = np.allclose(model.get_weights()[0], manual_model.get_weights()[0])
+print(
+    "optimizer.iterations after 4 batches:",
+    int(model.optimizer.iterations),
+)
+same = np.allclose(
+    model.get_weights()[0], manual_model.get_weights()[0]
+)
 print("manual loop gives the same weights:", same)
 
 assert changed == [False, True, False, True], (

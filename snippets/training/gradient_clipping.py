@@ -32,7 +32,9 @@ def update(optimizer):
     """The step SGD(learning_rate=1) takes for `grads`."""
     weights = [tf.Variable([0.0, 0.0]), tf.Variable([0.0])]
     optimizer.apply_gradients(zip(grads, weights, strict=True))
-    return [np.round(-w.numpy().astype(float), 4).tolist() for w in weights]
+    return [
+        np.round(-w.numpy().astype(float), 4).tolist() for w in weights
+    ]
 
 
 # --8<-- [start:show]
@@ -57,13 +59,16 @@ assert steps["clipnorm"] == [[0.6, 0.8], [1.0]], (
     "expected each gradient rescaled to norm 1 on its own"
 )
 assert steps["global_clipnorm"] == [
-    [round(3 / 13, 4), round(4 / 13, 4)], [round(12 / 13, 4)]
+    [round(3 / 13, 4), round(4 / 13, 4)],
+    [round(12 / 13, 4)],
 ], "expected all gradients divided by the joint norm 13"
 assert steps["clipvalue"] == [[1.0, 1.0], [1.0]], (
     "expected every element clamped to [-1, 1]"
 )
 assert np.isclose(float(norm_before), 13.0), "expected the joint norm"
-manual = [np.round(g.numpy().astype(float), 4).tolist() for g in clipped]
+manual = [
+    np.round(g.numpy().astype(float), 4).tolist() for g in clipped
+]
 assert manual == steps["global_clipnorm"], (
     "expected clip_by_global_norm to match global_clipnorm"
 )
@@ -73,7 +78,9 @@ try:
 except ValueError as err:
     unknown_error = str(err)
 print("ValueError:", unknown_error)
-assert "not recognized" in unknown_error, "expected unknown-argument error"
+assert "not recognized" in unknown_error, (
+    "expected unknown-argument error"
+)
 try:
     keras.optimizers.SGD(clipnorm=1.0, global_clipnorm=1.0)
 except ValueError as err:

@@ -26,31 +26,46 @@ y_train = (x_train.sum(axis=1) > 2).astype("float32")
 
 
 def build_model(metrics):
-    model = keras.Sequential([
-        keras.Input((4,)), keras.layers.Dense(1, activation="sigmoid"),
-    ])
+    model = keras.Sequential(
+        [
+            keras.Input((4,)),
+            keras.layers.Dense(1, activation="sigmoid"),
+        ]
+    )
     model.compile("adam", "binary_crossentropy", metrics=metrics)
     return model
 
 
 # --8<-- [start:show]
 model = build_model(metrics=["accuracy"])
-history = model.fit(x_train, y_train, validation_split=0.25,
-                    epochs=3, verbose=0)
+history = model.fit(
+    x_train, y_train, validation_split=0.25, epochs=3, verbose=0
+)
 val_losses = history.history["val_loss"]  # one value per epoch
-scores = model.evaluate(x_train, y_train, verbose=0,
-                        return_dict=True)
+scores = model.evaluate(x_train, y_train, verbose=0, return_dict=True)
 print(f"accuracy: {scores['accuracy']:.4f}")
 # --8<-- [end:show]
 
-loss_only = build_model(metrics=None).evaluate(x_train, y_train, verbose=0)
+loss_only = build_model(metrics=None).evaluate(
+    x_train, y_train, verbose=0
+)
 as_list = model.evaluate(x_train, y_train, verbose=0)
-print("history keys:", sorted(history.history), " epoch:", history.epoch)
-print("evaluate ->", type(loss_only).__name__, "without metrics,",
-      type(as_list).__name__, "with metrics")
+print(
+    "history keys:", sorted(history.history), " epoch:", history.epoch
+)
+print(
+    "evaluate ->",
+    type(loss_only).__name__,
+    "without metrics,",
+    type(as_list).__name__,
+    "with metrics",
+)
 
 assert sorted(history.history) == [
-    "accuracy", "loss", "val_accuracy", "val_loss"
+    "accuracy",
+    "loss",
+    "val_accuracy",
+    "val_loss",
 ], "expected train keys and val_-prefixed validation keys"
 assert history.epoch == [0, 1, 2], "expected zero-based epoch indices"
 assert len(val_losses) == 3, "expected one value per epoch"

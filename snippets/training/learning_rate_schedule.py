@@ -37,10 +37,13 @@ model = build_model(keras.optimizers.SGD(learning_rate=decaying))
 try:
     # --8<-- [start:wrong]
     plateau = keras.callbacks.ReduceLROnPlateau(
-        monitor="loss", patience=0, min_delta=10.0,  # fire soon
+        monitor="loss",
+        patience=0,
+        min_delta=10.0,  # fire soon
     )
-    model.fit(x_train, y_train, epochs=2, callbacks=[plateau],
-              verbose=0)  # raises TypeError when the callback fires
+    model.fit(
+        x_train, y_train, epochs=2, callbacks=[plateau], verbose=0
+    )  # raises TypeError when the callback fires
     # --8<-- [end:wrong]
 except TypeError as err:
     message = str(err)
@@ -51,7 +54,9 @@ assert "hence its learning rate is not settable" in message, (
 
 # --8<-- [start:right]
 schedule = keras.optimizers.schedules.ExponentialDecay(
-    initial_learning_rate=0.1, decay_steps=1, decay_rate=0.5,
+    initial_learning_rate=0.1,
+    decay_steps=1,
+    decay_rate=0.5,
 )
 optimizer = keras.optimizers.SGD(learning_rate=schedule)
 model = build_model(optimizer)  # no ReduceLROnPlateau
@@ -66,13 +71,15 @@ assert keras.ops.is_tensor(optimizer.learning_rate), "expected a tensor"
 assert np.isclose(current_rate, 0.1 * 0.5**steps), (
     "expected learning_rate to be the schedule at optimizer.iterations"
 )
-assert np.isclose(current_rate, float(schedule(optimizer.iterations))), (
-    "expected the same value as calling the schedule directly"
-)
+assert np.isclose(
+    current_rate, float(schedule(optimizer.iterations))
+), "expected the same value as calling the schedule directly"
 
 try:
     optimizer.learning_rate = 0.01
     assigned = True
 except TypeError:
     assigned = False
-assert not assigned, "expected assigning a float rate to raise TypeError"
+assert not assigned, (
+    "expected assigning a float rate to raise TypeError"
+)

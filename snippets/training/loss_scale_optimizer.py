@@ -33,7 +33,8 @@ def compute_loss():
 try:
     # --8<-- [start:wrong]
     optimizer = keras.optimizers.LossScaleOptimizer(
-        keras.optimizers.SGD(0.1))
+        keras.optimizers.SGD(0.1)
+    )
     with tf.GradientTape() as tape:
         scaled_loss = optimizer.get_scaled_loss(compute_loss())
     # --8<-- [end:wrong]
@@ -49,19 +50,23 @@ assert not hasattr(optimizer, "get_unscaled_gradients"), (
 
 # --8<-- [start:right]
 optimizer = keras.optimizers.LossScaleOptimizer(
-    keras.optimizers.SGD(0.1))
+    keras.optimizers.SGD(0.1)
+)
 with tf.GradientTape() as tape:
     loss = compute_loss()
     scaled_loss = optimizer.scale_loss(loss)  # loss * scale
 scaled_grads = tape.gradient(scaled_loss, [weights])
 optimizer.apply_gradients(  # divides by the scale
-    zip(scaled_grads, [weights], strict=True))
+    zip(scaled_grads, [weights], strict=True)
+)
 # --8<-- [end:right]
 
 scale = float(optimizer.dynamic_scale)
-print(f"scale {scale:.0f}  loss {float(loss):.1f}  scaled loss "
-      f"{float(scaled_loss):.1f}  weight after step "
-      f"{float(weights[0]):.4f}")
+print(
+    f"scale {scale:.0f}  loss {float(loss):.1f}  scaled loss "
+    f"{float(scaled_loss):.1f}  weight after step "
+    f"{float(weights[0]):.4f}"
+)
 assert scale == 32768.0, "expected the default initial scale 2**15"
 assert np.isclose(float(scaled_loss), float(loss) * scale), (
     "expected scale_loss to multiply by the scale"
@@ -72,10 +77,14 @@ assert np.isclose(float(weights[0]), 0.6), (
 )
 
 optimizer.apply_gradients([(tf.constant([np.inf]), weights)])
-print(f"after an inf gradient: weight {float(weights[0]):.4f}  "
-      f"scale {float(optimizer.dynamic_scale):.0f}")
+print(
+    f"after an inf gradient: weight {float(weights[0]):.4f}  "
+    f"scale {float(optimizer.dynamic_scale):.0f}"
+)
 assert np.isclose(float(weights[0]), 0.6), "expected the step skipped"
-assert float(optimizer.dynamic_scale) == scale / 2, "expected scale halved"
+assert float(optimizer.dynamic_scale) == scale / 2, (
+    "expected scale halved"
+)
 
 keras.mixed_precision.set_global_policy("mixed_float16")
 model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])

@@ -63,9 +63,11 @@ model.fit(x_train, y_train, epochs=2, callbacks=callbacks, verbose=0)
 
 written = sorted(os.listdir(checkpoint_dir))
 print("written:", written)
-assert written == ["epoch01.keras", "epoch02.keras", "last.weights.h5"], (
-    "expected one .keras file per epoch and one weights file"
-)
+assert written == [
+    "epoch01.keras",
+    "epoch02.keras",
+    "last.weights.h5",
+], "expected one .keras file per epoch and one weights file"
 for bad_name in ["model.tf", "saved_model_dir"]:
     try:
         keras.callbacks.ModelCheckpoint(bad_name)

@@ -29,19 +29,31 @@ x_train = np.ones((4, 1), "float32")
 y_train = 2 * x_train
 x_val = np.ones((4, 1), "float32")
 y_val = 1 * x_val
-model = keras.Sequential([
-    keras.Input((1,)),
-    keras.layers.Dense(1, use_bias=False, kernel_initializer="zeros"),
-])
+model = keras.Sequential(
+    [
+        keras.Input((1,)),
+        keras.layers.Dense(
+            1, use_bias=False, kernel_initializer="zeros"
+        ),
+    ]
+)
 model.compile(keras.optimizers.SGD(learning_rate=0.1), "mse")
 
 # --8<-- [start:show]
 reduce_lr = keras.callbacks.ReduceLROnPlateau(
-    monitor="val_loss", factor=0.5, patience=1, min_lr=1e-3,
+    monitor="val_loss",
+    factor=0.5,
+    patience=1,
+    min_lr=1e-3,
 )
 history = model.fit(
-    x_train, y_train, validation_data=(x_val, y_val),
-    epochs=6, batch_size=4, callbacks=[reduce_lr], verbose=0,
+    x_train,
+    y_train,
+    validation_data=(x_val, y_val),
+    epochs=6,
+    batch_size=4,
+    callbacks=[reduce_lr],
+    verbose=0,
 )
 rates = history.history["learning_rate"]  # one per epoch
 live_rate = float(model.optimizer.learning_rate)
@@ -57,7 +69,9 @@ assert (defaults.factor, defaults.patience) == (0.1, 10), (
     "expected default factor 0.1 and patience 10"
 )
 assert defaults.monitor == "val_loss", "expected val_loss by default"
-assert np.argmin(val_losses) == 2, "expected the best val_loss at epoch 3"
+assert np.argmin(val_losses) == 2, (
+    "expected the best val_loss at epoch 3"
+)
 assert np.isclose(rates[3], 0.1), (
     "expected epoch 4 (first without improvement) to train at 0.1"
 )

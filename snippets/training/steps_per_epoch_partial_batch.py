@@ -34,7 +34,10 @@ class SampleCounter(keras.layers.Layer):
 
     def build(self, input_shape):
         self.seen = self.add_weight(
-            shape=(), initializer="zeros", dtype="int32", trainable=False
+            shape=(),
+            initializer="zeros",
+            dtype="int32",
+            trainable=False,
         )
 
     def call(self, inputs, training=False):
@@ -66,9 +69,15 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     # --8<-- [start:wrong]
     model, steps = build_model(), StepsPerEpoch()
-    model.fit(x_train, y_train, batch_size=32, epochs=4,
-              steps_per_epoch=len(x_train) // 32,  # 3
-              callbacks=[steps], verbose=0)
+    model.fit(
+        x_train,
+        y_train,
+        batch_size=32,
+        epochs=4,
+        steps_per_epoch=len(x_train) // 32,  # 3
+        callbacks=[steps],
+        verbose=0,
+    )
     # --8<-- [end:wrong]
 short_steps, short_seen = steps.steps, int(model.layers[0].seen)
 short_ran_out = any("ran out of data" in str(w.message) for w in caught)
@@ -77,20 +86,39 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     # --8<-- [start:right]
     model, steps = build_model(), StepsPerEpoch()
-    model.fit(x_train, y_train, batch_size=32, epochs=4,
-              callbacks=[steps], verbose=0)  # 4 steps per epoch
+    model.fit(
+        x_train,
+        y_train,
+        batch_size=32,
+        epochs=4,
+        callbacks=[steps],
+        verbose=0,
+    )  # 4 steps per epoch
     # --8<-- [end:right]
 default_steps, default_seen = steps.steps, int(model.layers[0].seen)
-default_ran_out = any("ran out of data" in str(w.message) for w in caught)
+default_ran_out = any(
+    "ran out of data" in str(w.message) for w in caught
+)
 
-print("unset:              steps", default_steps,
-      " samples", default_seen)
-print("steps_per_epoch=3:  steps", short_steps, " samples", short_seen,
-      " 'ran out' warning:", short_ran_out)
+print(
+    "unset:              steps", default_steps, " samples", default_seen
+)
+print(
+    "steps_per_epoch=3:  steps",
+    short_steps,
+    " samples",
+    short_seen,
+    " 'ran out' warning:",
+    short_ran_out,
+)
 
-assert default_steps == [4, 4, 4, 4], "expected ceil(100 / 32) = 4 steps"
+assert default_steps == [4, 4, 4, 4], (
+    "expected ceil(100 / 32) = 4 steps"
+)
 assert default_seen == 4 * 100, "expected every sample in every epoch"
-assert not default_ran_out, "expected no warning without steps_per_epoch"
+assert not default_ran_out, (
+    "expected no warning without steps_per_epoch"
+)
 assert short_steps == [3, 1, 3, 1], (
     "expected epochs to alternate 3 and 1 steps"
 )

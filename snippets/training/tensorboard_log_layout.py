@@ -32,8 +32,14 @@ model.compile("sgd", "mse")
 
 # --8<-- [start:callback]
 tensorboard = keras.callbacks.TensorBoard(log_dir=log_dir)
-model.fit(x_train, x_train, validation_data=(x_train, x_train),
-          epochs=2, callbacks=[tensorboard], verbose=0)
+model.fit(
+    x_train,
+    x_train,
+    validation_data=(x_train, x_train),
+    epochs=2,
+    callbacks=[tensorboard],
+    verbose=0,
+)
 # log_dir/train/events.out.tfevents...
 # log_dir/validation/events.out.tfevents...
 # --8<-- [end:callback]
@@ -52,9 +58,13 @@ def tags_in(run):
     run_dir = os.path.join(log_dir, run)
     (event_file,) = os.listdir(run_dir)
     found = set()
-    for record in tf.data.TFRecordDataset(os.path.join(run_dir, event_file)):
+    for record in tf.data.TFRecordDataset(
+        os.path.join(run_dir, event_file)
+    ):
         event = tf.compat.v1.Event.FromString(record.numpy())
-        found.update((value.tag, event.step) for value in event.summary.value)
+        found.update(
+            (value.tag, event.step) for value in event.summary.value
+        )
     return found
 
 
@@ -62,19 +72,23 @@ print("runs:", sorted(os.listdir(log_dir)))
 for run in ["train", "validation"]:
     print(f"{run} tags:", sorted({tag for tag, _ in tags_in(run)}))
 
-assert sorted(os.listdir(log_dir)) == ["custom", "train", "validation"], (
-    "expected one folder per run"
-)
+assert sorted(os.listdir(log_dir)) == [
+    "custom",
+    "train",
+    "validation",
+], "expected one folder per run"
 assert all(
-    os.listdir(os.path.join(log_dir, run))[0].startswith("events.out.tfevents")
+    os.listdir(os.path.join(log_dir, run))[0].startswith(
+        "events.out.tfevents"
+    )
     for run in ["train", "validation"]
 ), "expected an event file in each run folder"
 assert {("epoch_loss", 0), ("epoch_loss", 1)} <= tags_in("train"), (
     "expected epoch_loss for epochs 0 and 1 in train/"
 )
-assert {("epoch_loss", 0), ("epoch_loss", 1)} <= tags_in("validation"), (
-    "expected epoch_loss for epochs 0 and 1 in validation/"
-)
+assert {("epoch_loss", 0), ("epoch_loss", 1)} <= tags_in(
+    "validation"
+), "expected epoch_loss for epochs 0 and 1 in validation/"
 assert tags_in("custom") == {("grad_norm", s) for s in range(3)}, (
     "expected the three custom scalars"
 )

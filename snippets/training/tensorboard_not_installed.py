@@ -23,7 +23,9 @@ import sys
 
 # Simulate an environment without the tensorboard package, so the
 # entry shows the same error whether or not it is installed here.
-for name in [n for n in sys.modules if n.split(".")[0] == "tensorboard"]:
+for name in [
+    n for n in sys.modules if n.split(".")[0] == "tensorboard"
+]:
     del sys.modules[name]
 sys.modules["tensorboard"] = None
 
@@ -48,8 +50,14 @@ model.compile("sgd", "mse")
 try:
     # --8<-- [start:show]
     tensorboard = keras.callbacks.TensorBoard(log_dir)  # no error yet
-    model.fit(x_train, x_train, batch_size=8, epochs=3, verbose=0,
-              callbacks=[tensorboard])  # raises
+    model.fit(
+        x_train,
+        x_train,
+        batch_size=8,
+        epochs=3,
+        verbose=0,
+        callbacks=[tensorboard],
+    )  # raises
     # --8<-- [end:show]
 except TBNotInstalledError as err:
     message = str(err)
@@ -72,10 +80,14 @@ for summary_op, value in [
         raised = True
     assert raised, f"expected {summary_op.__name__} to need tensorboard"
 
-distribution = importlib.metadata.packages_distributions()["tensorflow"][0]
+distribution = importlib.metadata.packages_distributions()[
+    "tensorflow"
+][0]
 requirements = importlib.metadata.requires(distribution) or []
-print("tensorflow requires tensorboard:",
-      any(r.startswith("tensorboard") for r in requirements))
+print(
+    "tensorflow requires tensorboard:",
+    any(r.startswith("tensorboard") for r in requirements),
+)
 assert not any(r.startswith("tensorboard") for r in requirements), (
     "expected TensorFlow not to depend on tensorboard"
 )

@@ -24,36 +24,52 @@ import tensorflow as tf
 keras.utils.set_random_seed(0)
 features = np.random.rand(10, 2).astype("float32")
 labels = np.array([0] * 5 + [1] * 5, "float32")  # sorted by label
-model = keras.Sequential([
-    keras.Input((2,)), keras.layers.Dense(1, activation="sigmoid"),
-])
+model = keras.Sequential(
+    [
+        keras.Input((2,)),
+        keras.layers.Dense(1, activation="sigmoid"),
+    ]
+)
 model.compile("sgd", "binary_crossentropy")
 
 # --8<-- [start:wrong]
-history = model.fit(features, labels, validation_split=0.2,
-                    shuffle=True, epochs=1, verbose=0)
+history = model.fit(
+    features,
+    labels,
+    validation_split=0.2,
+    shuffle=True,
+    epochs=1,
+    verbose=0,
+)
 # validation = the last 2 rows: both label 1
 # --8<-- [end:wrong]
 
 val_loss = history.history["val_loss"][0]
 last_rows = model.evaluate(features[-2:], labels[-2:], verbose=0)
 first_rows = model.evaluate(features[:2], labels[:2], verbose=0)
-print(f"val_loss {val_loss:.4f}  last 2 rows {last_rows:.4f}  "
-      f"first 2 rows {first_rows:.4f}")
+print(
+    f"val_loss {val_loss:.4f}  last 2 rows {last_rows:.4f}  "
+    f"first 2 rows {first_rows:.4f}"
+)
 assert np.isclose(val_loss, last_rows), (
     "expected the validation set to be the last 20% of the arrays"
 )
-assert not np.isclose(val_loss, first_rows), "expected not the first rows"
+assert not np.isclose(val_loss, first_rows), (
+    "expected not the first rows"
+)
 
 # --8<-- [start:right]
 order = np.random.default_rng(0).permutation(len(features))
 features, labels = features[order], labels[order]
-history = model.fit(features, labels, validation_split=0.2,
-                    epochs=1, verbose=0)
+history = model.fit(
+    features, labels, validation_split=0.2, epochs=1, verbose=0
+)
 # --8<-- [end:right]
 assert set(labels[-2:]) == {0.0, 1.0}, "expected both classes held out"
 
-train_ds = tf.data.Dataset.from_tensor_slices((features, labels)).batch(2)
+train_ds = tf.data.Dataset.from_tensor_slices((features, labels)).batch(
+    2
+)
 try:
     model.fit(train_ds, validation_split=0.2, verbose=0)
 except ValueError as err:

@@ -1,19 +1,25 @@
 """Print each stage page of a built site to a PDF: the printable sheets.
 
-    python -m macros.sheets site/
+    python -m tools.sheets site/
 
-writes site/pdf/<stage>.pdf with headless Chromium (A4 landscape, the
-site's print stylesheet, the page URL and page number in the footer).
+writes site/pdf/<stage>.pdf with headless Chromium, landscape, through the
+site's print stylesheet. The page geometry has one source: the ``@page``
+rule of docs/stylesheets/extra.css, which Chromium applies to its own PDFs
+as to a reader's print; ``print_width_px`` reads it for the checks.
 """
 
 from __future__ import annotations
 
+import io
+import re
 import sys
 from pathlib import Path
 
-from macros.browser import chromium, serve
-from macros.main import STAGES
+from engine.entry import ROOT, stages
+from tools.browser import chromium, serve
 
+STYLESHEET = ROOT / "docs" / "stylesheets" / "extra.css"
+PAPERS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}  # mm, portrait w x h
 FOOTER = (
     '<div style="font-size:7px;width:100%;padding:0 6mm;'
     'display:flex;justify-content:space-between;font-family:sans-serif">'
@@ -21,6 +27,29 @@ FOOTER = (
     '<span><span class="pageNumber"></span>/<span class="totalPages">'
     "</span></span></div>"
 )
+
+
+def page_margins_mm(stylesheet: Path = STYLESHEET) -> tuple[float, ...]:
+    """(top, right, bottom, left) of the stylesheet's @page margin."""
+    rule = re.search(r"@page\s*{([^}]*)}", stylesheet.read_text())
+    if not rule:
+        raise ValueError(f"{stylesheet.name}: no @page rule")
+    found = re.search(r"margin:\s*([^;]+);", rule[1])
+    v = [float(value.removesuffix("mm")) for value in found[1].split()]
+    # CSS shorthand: 1, 2, 3 or 4 values.
+    return {
+        1: (v[0],) * 4,
+        2: (v[0], v[1], v[0], v[1]),
+        3: (v[0], v[1], v[2], v[1]),
+        4: tuple(v),
+    }[len(v)]
+
+
+def print_width_px(paper: str) -> int:
+    """The width the printed columns are laid out in, in CSS pixels."""
+    _top, right, _bottom, left = page_margins_mm()
+    long_side = max(PAPERS[paper])
+    return round((long_side - left - right) / 25.4 * 96)
 
 
 def print_stage(browser, url: str, paper: str = "A4") -> bytes:
@@ -35,17 +64,15 @@ def print_stage(browser, url: str, paper: str = "A4") -> bytes:
             display_header_footer=True,
             header_template="<span></span>",
             footer_template=FOOTER,
-            margin={"top": "6mm", "bottom": "8mm", "left": "6mm",
-                    "right": "6mm"},
         )
     finally:
         page.close()
 
 
 def page_count(pdf: bytes) -> int:
-    import re
+    from pypdf import PdfReader
 
-    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def build_sheets(site: Path) -> dict[str, int]:
@@ -54,7 +81,7 @@ def build_sheets(site: Path) -> dict[str, int]:
     out.mkdir(exist_ok=True)
     counts = {}
     with serve(site) as base, chromium() as browser:
-        for stage in STAGES:
+        for stage in stages():
             pdf = print_stage(browser, f"{base}{stage}/")
             (out / f"{stage}.pdf").write_bytes(pdf)
             counts[stage] = page_count(pdf)

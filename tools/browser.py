@@ -48,10 +48,12 @@ def chromium():
     if not Path(CHROMIUM).exists():
         raise RuntimeError(
             f"no browser at {CHROMIUM}: apt-get install chromium, "
-            "or set CHROMIUM to a Chromium or Chrome binary")
+            "or set CHROMIUM to a Chromium or Chrome binary"
+        )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=FLAGS)
+            executable_path=CHROMIUM, headless=True, args=FLAGS
+        )
         try:
             yield browser
         finally:

@@ -1,0 +1,134 @@
+"""Search documents made for finding an entry.
+
+Material's search plugin indexes every heading of a page with the text
+under it: for an entry, its code, outputs and prose. That buries the words
+a reader types (an API name, the line of a traceback) under the rest, and
+a result shows a page of text. After the plugin writes its index, the
+entries' sections are replaced by one document per entry, whose fields
+(declared with their boosts in mkdocs.yml) are:
+
+- ``title``: the entry's title; ``text``: one line shown under it (the
+  error a crash raises, else the pitfall's first sentence); ``tags``: the
+  severity, shown as a chip;
+- ``api``: the API names its shown code and prose use, whole and by their
+  last parts (``tf.data.Dataset.prefetch``, ``Dataset.prefetch``,
+  ``prefetch``), keyword arguments included;
+- ``errors``: the error and warning lines its verified run printed;
+- ``aliases``: how readers phrase the problem (the snippet's ``aliases:``);
+- ``body``: the rest of its prose.
+
+Pages keep their own document (the result list groups entries by page);
+other sections of stage pages are dropped. Pages that are not stages keep
+their sections, with a lower document boost, so a passing mention on the
+home page does not outrank the entry itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import json
+import re
+from pathlib import Path
+
+from engine import entry as entries
+from engine import record as records
+
+OTHER_PAGES_BOOST = 0.2
+NAME = re.compile(r"\b[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+|\b[a-z]+_[\w]+\b")
+CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def plain(markdown: str) -> str:
+    """Markdown prose as plain text: links, emphasis and code marks go."""
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", markdown)
+    return re.sub(r"[`*_]{1,2}(?=\S)|(?<=\S)[`*_]{1,2}", "", text)
+
+
+def dotted_parts(name: str) -> list[str]:
+    """tf.data.Dataset.prefetch -> itself and each shorter tail."""
+    parts = name.split(".")
+    return [".".join(parts[i:]) for i in range(len(parts))]
+
+
+def api_names(item: entries.Entry) -> list[str]:
+    """The names a reader would type: attribute chains, called names and
+    keyword arguments of the shown code, and code spans of the prose."""
+    found: list[str] = []
+    for code in item.sections.values():
+        try:
+            tree = ast.parse(code)
+        except SyntaxError:
+            found += NAME.findall(code)
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                found.append(ast.unparse(node))
+            elif isinstance(node, ast.keyword) and node.arg:
+                found.append(node.arg)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                found.append(node.func.id)
+    for span in CODE_SPAN.findall(" ".join(item.prose.values()) + item.title):
+        found += NAME.findall(span) or [span.strip("()")]
+    names: list[str] = []
+    for name in found:
+        name = re.sub(r"\(.*", "", name)  # a call's arguments are not a name
+        for part in dotted_parts(name):
+            if part and part not in names and not part.isdigit():
+                names.append(part)
+    return names
+
+
+def first_sentence(text: str) -> str:
+    sentence = re.split(r"(?<=[.!?])\s", plain(text).strip(), maxsplit=1)[0]
+    return sentence.replace("\n", " ")
+
+
+def inline_code(text: str) -> str:
+    """Markdown code spans as HTML, for text placed inside HTML (a result
+    title, a list of titles)."""
+    escaped = html.escape(text, quote=False)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escaped)
+
+
+def entry_document(location: str, item: entries.Entry, result: dict) -> dict:
+    errors = records.error_lines(result.get("output", ""))
+    line = (
+        errors[0]
+        if item.severity == "crash" and errors
+        else (first_sentence(item.prose["pitfall"]))
+    )
+    return {
+        "location": location,
+        "title": inline_code(item.title),
+        "text": html.escape(line[:160], quote=False),
+        "tags": [item.severity],
+        "api": " ".join(api_names(item)),
+        "errors": "\n".join(errors),
+        "aliases": "\n".join(item.aliases),
+        "body": plain(
+            "\n".join(item.prose[key] for key in ("when", "what", "pitfall"))
+        ),
+    }
+
+
+def rewrite_index(
+    site_dir: Path, stages: list[str], shown: dict[str, tuple[entries.Entry, dict]]
+) -> None:
+    """Replace the entries' sections in the built search index.
+    ``shown`` maps 'stage/anchor' to the entry and its record item."""
+    path = site_dir / "search" / "search_index.json"
+    index = json.loads(path.read_text(encoding="utf-8"))
+    docs = []
+    for doc in index["docs"]:
+        page, _, anchor = doc["location"].partition("#")
+        stage = page.split("/")[0]
+        if stage not in stages:
+            docs.append({**doc, "boost": OTHER_PAGES_BOOST})
+        elif not anchor:
+            docs.append(doc)  # the page itself: results are grouped by it
+        elif f"{stage}/{anchor}" in shown:
+            item, result = shown[f"{stage}/{anchor}"]
+            docs.append(entry_document(doc["location"], item, result))
+    index["docs"] = docs
+    path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")

@@ -6,20 +6,24 @@ order for speed, or to cap its threads, without editing each `map`.
 What is going on: a `tf.data.Options` object holds settings such as
 `deterministic`, `autotune.enabled` and
 `threading.private_threadpool_size`. Fields left `None` mean "the
-default". `dataset.with_options(options)` applies them to the whole
-pipeline, and several calls merge. A `deterministic=` argument given to
-one `map` or `interleave` overrides the option for that step.
+default" (for `deterministic`: keep the order).
+`dataset.with_options(options)` applies them to the whole pipeline, and
+several calls merge. A `deterministic=` argument given to one `map` or
+`interleave` overrides the option for that step. Old names:
+`experimental_deterministic` is deprecated but still sets
+`deterministic`, silently; `experimental_optimization.autotune` is gone.
 
 Pitfall: `options.deterministic = False` reorders every parallel step
 that has no `deterministic=` argument of its own, including one deep
 inside a helper, so anything you later `zip` goes out of step.
-`experimental_deterministic` is an older alias of the same field.
 
 severity: tip
 topics: D9
 """
 
+import logging
 import time
+import warnings
 
 import tensorflow as tf
 
@@ -48,19 +52,100 @@ kept_ds = records.map(
 ).with_options(options)  # the argument wins for this step
 # --8<-- [end:show]
 
-reordered = [int(x) for x in train_ds]
-kept = [int(x) for x in kept_ds]
-print("options.deterministic=False:", "slow element 0 first:",
-      reordered[0] == 0)
+
+def order(dataset):
+    return [int(x) for x in dataset]
+
+
+parallel = records.map(decode, num_parallel_calls=tf.data.AUTOTUNE)
+reordered = order(train_ds)
+kept = order(kept_ds)
+print(
+    "options.deterministic=False: slow element 0 first:",
+    reordered[0] == 0,
+)
 print("map(deterministic=True):    ", kept)
 assert reordered[0] != 0, "expected the option to allow reordering"
 assert kept == [0, 1, 2, 3, 4, 5], "expected the map argument to win"
 
-fresh = tf.data.Options()
-assert fresh.deterministic is None, "expected None, meaning the default"
-assert records.options().deterministic is None, "expected no setting"
-merged = train_ds.with_options(tf.data.Options()).options()
-assert merged.threading.private_threadpool_size == 2, "expected a merge"
+zipped = tf.data.Dataset.zip(parallel, records).with_options(options)
+pairs = [(int(x), int(y)) for x, y in zipped]
+assert any(x != y for x, y in pairs), (
+    "expected the option, set after zip, to reorder the map upstream"
+)
+assert tf.data.Options().deterministic is None, (
+    "expected None by default"
+)
+assert order(parallel) == [0, 1, 2, 3, 4, 5], (
+    "expected an unset option to keep the order"
+)
+
+one_thread = tf.data.Options()
+one_thread.deterministic = False
+one_thread.threading.private_threadpool_size = 1
+assert order(parallel.with_options(one_thread)) == [0, 1, 2, 3, 4, 5], (
+    "expected one private thread to leave nothing to reorder"
+)
+unordered = tf.data.Options()
+unordered.deterministic = False
+two_threads = tf.data.Options()
+two_threads.threading.private_threadpool_size = 2
+merged = parallel.with_options(unordered).with_options(two_threads)
+assert order(merged)[0] != 0, (
+    "expected a second with_options to keep the first one's setting"
+)
+
+
+def logged_and_warned(set_option):
+    """Python warnings and log records (absl included) while setting."""
+    records = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logging.getLogger().addHandler(handler)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        set_option()
+    logging.getLogger().removeHandler(handler)
+    return [r.getMessage() for r in records] + [str(w) for w in caught]
+
+
 legacy = tf.data.Options()
-legacy.experimental_deterministic = False
-assert legacy.deterministic is False, "expected an alias of deterministic"
+legacy_said = logged_and_warned(
+    lambda: setattr(legacy, "experimental_deterministic", False)
+)
+threading_said = (
+    logged_and_warned(  # the capture does see a deprecation
+        lambda: setattr(
+            legacy, "experimental_threading", legacy.threading
+        )
+    )
+)
+doc = type(legacy).experimental_deterministic.__doc__
+print(
+    "experimental_deterministic: doc", repr(doc), "| said:", legacy_said
+)
+assert doc == "DEPRECATED. Use `deterministic` instead.", (
+    "expected the field documented as deprecated"
+)
+assert "experimental_threading is deprecated" in threading_said[0], (
+    "expected the capture to catch a deprecation message"
+)
+assert legacy_said == [], "expected no warning or log for the old name"
+assert order(parallel.with_options(legacy))[0] != 0, (
+    "expected the old name to still reorder, as deterministic=False"
+)
+
+try:
+    legacy.experimental_optimization.autotune = False
+    old_autotune = "accepted"
+except AttributeError as err:
+    old_autotune = str(err)
+print(
+    "experimental_optimization.autotune: AttributeError:", old_autotune
+)
+assert "Cannot set the property autotune" in old_autotune, (
+    "expected the old autotune path to be gone"
+)
+assert tf.data.Options().autotune.enabled is None, (
+    "expected autotune.enabled to exist, None meaning the default"
+)

@@ -6,9 +6,9 @@ function to look at your data and see it fire once, with no values.
 What is going on: `map` traces your function into a graph once. Python
 code runs only during that trace and sees symbolic tensors, never
 data. `tf.data.experimental.enable_debug_mode()` (call it before
-building the pipeline) then runs the function eagerly for each
-element, one at a time, so `print` and `pdb` see values. First, check
-the pipeline alone: iterate `train_ds.take(1)` without the model.
+building the pipeline) then also runs the function eagerly, once per
+element, in order, so `print` sees values. First, check the pipeline
+alone: iterate `train_ds.take(1)` without the model.
 
 Pitfall: debug mode is global and removes the parallelism (elements
 come in order even with `deterministic=False`); keep it out of real
@@ -22,25 +22,38 @@ import time
 
 import tensorflow as tf
 
-seen = []
+calls = []
 
 
-def parse(record):
-    seen.append(type(record).__name__)  # a Python side effect
+def record_call(record):
+    """What the map function received, and whether it ran eagerly."""
+    eager = tf.executing_eagerly()
+    value = int(record.numpy()) if eager else None
+    calls.append((type(record).__name__, eager, value))
+
+
+def parse_and_record(record):
+    record_call(record)
     return record * 10
 
 
 records = tf.data.Dataset.range(3)
-traced_ds = records.map(parse)
-print("normal mode, Python saw:", seen)
-assert seen == ["SymbolicTensor"], "expected one trace, no values"
+traced_ds = records.map(parse_and_record)
+built_calls = list(calls)
+values = [int(x) for x in traced_ds]
+print("normal mode, the map function ran:", calls)
+assert built_calls == [("SymbolicTensor", False, None)], (
+    "expected one trace while building the pipeline"
+)
+assert calls == built_calls, "expected no Python call per element"
+assert values == [0, 10, 20], "expected the graph to do the work"
 
 # --8<-- [start:show]
 tf.data.experimental.enable_debug_mode()  # before building the pipeline
 
 
 def parse(record):
-    print("parse got", int(record))  # a real value now
+    print("parse got", record, "eager:", tf.executing_eagerly())
     return record * 10
 
 
@@ -49,7 +62,22 @@ for batch in train_ds.batch(3).take(1):  # the pipeline alone
     print(batch.numpy())
 # --8<-- [end:show]
 
-assert batch.numpy().tolist() == [0, 10, 20], "expected the parsed batch"
+assert batch.numpy().tolist() == [0, 10, 20], (
+    "expected the parsed batch"
+)
+
+calls.clear()
+debug_ds = records.map(parse_and_record, num_parallel_calls=4)
+built_calls = list(calls)
+for _ in range(2):
+    values = [int(x) for x in debug_ds]
+print("debug mode, the map function ran:", calls[:3], "...")
+assert built_calls == [("SymbolicTensor", False, None)], (
+    "expected one trace while building, even in debug mode"
+)
+assert calls[1:] == [("EagerTensor", True, v) for v in (0, 1, 2)] * 2, (
+    "expected one eager call per element, in order, on every pass"
+)
 
 
 def slow_first(record):
@@ -62,7 +90,8 @@ def slow_first(record):
 
 
 sequential = records.map(
-    slow_first, num_parallel_calls=4, deterministic=False)
+    slow_first, num_parallel_calls=4, deterministic=False
+)
 assert [int(x) for x in sequential] == [0, 1, 2], (
     "expected debug mode to run elements one at a time, in order"
 )

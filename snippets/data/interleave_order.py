@@ -6,18 +6,24 @@ read them with `tf.data.Dataset.interleave`.
 What is going on: `interleave` opens `cycle_length` files and takes
 `block_length` records from each in turn; when a file ends, the next
 one takes its slot. `num_parallel_calls` reads ahead in parallel but
-keeps that order unless you pass `deterministic=False`. What it costs
-or saves in time is on the [Performance](performance.md) page.
+keeps that order unless you pass `deterministic=False`. Left unset,
+`cycle_length` comes from the number of CPUs the process may use: all
+of them, or a third (rounded up) with `num_parallel_calls=AUTOTUNE`.
+What it costs or saves in time is on the [Performance](performance.md)
+page.
 
-Pitfall: left unset, `cycle_length` is the machine's CPU count, so the
-record order differs between your laptop and the training server. Set
-it, and still shuffle: neighbouring records come from few files.
+Pitfall: with `cycle_length` unset, the record order depends on the
+machine, so your laptop and the training server read in different
+orders. Set it, and still shuffle: neighbouring records come from few
+files.
 
 severity: tip
 topics: D3
 """
 
+import math
 import os
+import time
 
 import tensorflow as tf
 
@@ -38,7 +44,12 @@ records = shards.interleave(
 )
 # --8<-- [end:show]
 
-order = [r.decode() for r in records.as_numpy_iterator()]
+
+def read_all(dataset):
+    return [r.decode() for r in dataset.as_numpy_iterator()]
+
+
+order = read_all(records)
 print(" ".join(order))
 assert order[:6] == ["a0", "a1", "b0", "b1", "a2", "b2"], (
     "expected two files in turn, two records per turn"
@@ -46,20 +57,69 @@ assert order[:6] == ["a0", "a1", "b0", "b1", "a2", "b2"], (
 assert order[6:] == ["c0", "c1", "d0", "d1", "c2", "d2"], (
     "expected the next files to take the slots of finished ones"
 )
-assert order == [r.decode() for r in records.as_numpy_iterator()], (
-    "expected the same order on every pass despite parallel reads"
+sequential = shards.interleave(
+    read_shard, cycle_length=2, block_length=2
+)
+assert order == read_all(sequential), (
+    "expected parallel reads to keep the sequential order"
 )
 
 
-def read_all(**kwargs):
-    dataset = shards.interleave(read_shard, **kwargs)
-    return [r.decode() for r in dataset.as_numpy_iterator()]
+def slow_first_shard(name):  # file "a" answers its first read late
+    def wait(value, shard):
+        if shard == b"a" and value == b"a0":
+            time.sleep(0.3)
+        return value
+
+    lines = read_shard(name)
+    return lines.map(
+        lambda r: tf.py_function(wait, [r, name], tf.string)
+    )
+
+
+def first_record(**kwargs):
+    dataset = shards.interleave(
+        slow_first_shard, cycle_length=2, num_parallel_calls=2, **kwargs
+    )
+    return read_all(dataset)[0]
 
 
 cpus = len(os.sched_getaffinity(0))
-assert read_all() == read_all(cycle_length=min(cpus, 4)), (
-    "expected the default cycle_length to follow the CPU count"
+assert first_record() == "a0", "expected the order kept by default"
+if cpus > 1:  # with one CPU, the reads do not overlap
+    assert first_record(deterministic=False) != "a0", (
+        "expected deterministic=False to let a faster file go first"
+    )
+
+# The unset default, on any machine: more files than CPUs.
+many = tf.data.Dataset.from_tensor_slices(
+    [f"s{i}-" for i in range(cpus + 2)]
 )
-assert read_all(cycle_length=1) != read_all(cycle_length=4), (
-    "expected cycle_length to change the record order"
+
+
+def read_many(**kwargs):
+    return read_all(many.interleave(read_shard, **kwargs))
+
+
+def default_cycle(**kwargs):
+    """The cycle_length whose order matches the unset default."""
+    default = read_many(**kwargs)
+    return [
+        n
+        for n in range(1, cpus + 3)
+        if read_many(cycle_length=n, **kwargs) == default
+    ]
+
+
+plain = default_cycle()
+autotuned = default_cycle(num_parallel_calls=tf.data.AUTOTUNE)
+print(
+    f"CPUs the process may use: {cpus}; unset cycle_length acts as",
+    plain,
+    "| with num_parallel_calls=AUTOTUNE:",
+    autotuned,
+)
+assert plain == [cpus], "expected the default to be the CPU count"
+assert autotuned == [math.ceil(cpus / 3)], (
+    "expected a third of the CPUs with num_parallel_calls=AUTOTUNE"
 )

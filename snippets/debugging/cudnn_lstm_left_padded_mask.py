@@ -7,14 +7,17 @@ correspond to right-padded sequences, while using cuDNN...`.
 
 What is going on: the cuDNN kernel takes a length per sequence, so it
 accepts only masks of the form `[True, True, False, False]`: tokens
-first, padding last. Left padding (`keras.utils.pad_sequences` defaults
-to `padding="pre"`) breaks that. Pad with `padding="post"`, or pass
-`use_cudnn=False` to the layer (slower).
+first, padding last, at least one token per row. Left padding
+(`keras.utils.pad_sequences` defaults to `padding="pre"`) or an empty,
+fully padded row breaks that. Pad with `padding="post"` and drop empty
+sequences, or pass `use_cudnn=False` to the layer.
 
-Pitfall: the same code passes on a CPU, where no cuDNN runs, and fails
-on the GPU machine. For `Failed to get convolution algorithm` (cuDNN
-could not start, often for lack of GPU memory), consider
-`tf.config.experimental.set_memory_growth` before any op runs.
+Pitfall: the same code passes on a CPU, where no cuDNN runs. On the GPU,
+outside `tf.function` the layer silently falls back to the generic
+kernel; only graph calls fail.
+
+Checked: needs a GPU with cuDNN; elsewhere the run is skipped. The CPU
+side runs in a subprocess with no GPU visible.
 
 severity: crash
 topics: E9
@@ -44,6 +47,18 @@ def encode(tokens):
 
 lstm(embed(np.ones((2, 3), dtype="int32")))  # build weights eagerly
 
+
+def graph_error(tokens, encode_fn=encode):
+    """The mask message of a failing graph call, or 'runs'."""
+    try:
+        encode_fn(tf.constant(tokens))
+    except tf.errors.InvalidArgumentError as err:
+        return re.search(
+            r"You are passing a RNN mask[^.]*\.", str(err)
+        )[0]
+    return "runs"
+
+
 try:
     # --8<-- [start:wrong]
     tokens = keras.utils.pad_sequences(sequences)  # padding="pre"
@@ -51,11 +66,43 @@ try:
     # --8<-- [end:wrong]
 except tf.errors.InvalidArgumentError as err:
     message = str(err)
-found = re.search(r"You are passing a RNN mask[^.]*\.", message).group(0)
+found = re.search(r"You are passing a RNN mask[^.]*\.", message)[0]
 print("InvalidArgumentError: assertion failed: [" + found)
 print("pre-padded:", tokens.tolist())
 assert "does not correspond to right-padded sequences" in found, (
     "expected cuDNN's right-padding check to reject a left-padded mask"
+)
+
+empty_row = keras.utils.pad_sequences([[3, 7], []], 3, padding="post")
+print("with an empty row:", empty_row.tolist(), graph_error(empty_row))
+assert graph_error(empty_row) == found, (
+    "expected a fully padded row to fail the same check"
+)
+
+gru = keras.layers.GRU(16)  # the same check guards cuDNN's GRU
+gru(embed(np.ones((2, 3), dtype="int32")))
+encode_gru = tf.function(lambda t: gru(embed(t), mask=t != 0))
+assert graph_error(tokens, encode_gru) == found, (
+    "expected a GRU to fail the same check on the left-padded mask"
+)
+
+# Outside tf.function the same left-padded call runs: the layer catches
+# the failed check and uses the generic kernel, as use_cudnn=False does.
+generic = keras.layers.LSTM(16, use_cudnn=False)
+generic(embed(tokens))
+generic.set_weights(lstm.get_weights())
+eager = lstm(embed(tokens), mask=tokens != 0)
+fallback = generic(embed(tokens), mask=tokens != 0)
+print(
+    "eager call, pre-padded: runs, same as use_cudnn=False:",
+    np.allclose(eager, fallback, atol=1e-5),
+)
+assert np.allclose(eager, fallback, atol=1e-5), (
+    "expected the eager call to fall back silently to the generic kernel"
+)
+generic_graph = tf.function(lambda t: generic(embed(t), mask=t != 0))
+assert tuple(generic_graph(tf.constant(tokens)).shape) == (2, 16), (
+    "expected use_cudnn=False to accept the left-padded mask in a graph"
 )
 
 # --8<-- [start:right]
@@ -63,20 +110,30 @@ tokens = keras.utils.pad_sequences(sequences, padding="post")
 encoded = encode(tf.constant(tokens))
 # --8<-- [end:right]
 print("post-padded:", tokens.tolist(), "encoded:", tuple(encoded.shape))
-assert tuple(encoded.shape) == (2, 16), "expected one vector per sequence"
+assert tuple(encoded.shape) == (2, 16), (
+    "expected one vector per sequence"
+)
 
 CPU_RUN = """
 import keras, tensorflow as tf
 assert not tf.config.list_physical_devices("GPU")
 embed, lstm = keras.layers.Embedding(10, 8), keras.layers.LSTM(16)
-tokens = tf.constant(keras.utils.pad_sequences([[3, 7], [5, 2, 9]]))
 encode = tf.function(lambda t: lstm(embed(t), mask=t != 0))
-print("cpu ok", tuple(encode(tokens).shape))
+for rows, padding in ([[3, 7], [5, 2, 9]], "pre"), ([[3, 7], []], "post"):
+    tokens = keras.utils.pad_sequences(rows, 3, padding=padding)
+    print("cpu ok", padding, tuple(encode(tf.constant(tokens)).shape))
 """
 cpu = subprocess.run(
-    [sys.executable, "-c", CPU_RUN], capture_output=True, text=True,
-    env={**os.environ, "CUDA_VISIBLE_DEVICES": ""}, timeout=300,
+    [sys.executable, "-c", CPU_RUN],
+    capture_output=True,
+    text=True,
+    env={**os.environ, "CUDA_VISIBLE_DEVICES": ""},
+    timeout=300,
 )
-assert "cpu ok (2, 16)" in cpu.stdout, (
+print(" | ".join(cpu.stdout.splitlines()))
+assert "cpu ok pre (2, 16)" in cpu.stdout, (
     "expected the same left-padded mask to pass where no GPU is visible"
+)
+assert "cpu ok post (2, 16)" in cpu.stdout, (
+    "expected a fully padded row to pass where no GPU is visible"
 )

@@ -1,22 +1,30 @@
-"""`expected to be a double tensor but is a float tensor`: cast before you mix dtypes
+"""`was expected to be a double tensor but is a float tensor`: cast first
 
-When you hit it: an op fails with `cannot compute Mul as input
-#1(zero-based) was expected to be a double tensor but is a float
-tensor`, or with `int32` in place of `double`.
+When you hit it: NumPy data meets a `tf.Variable` or a layer's weights
+and the op fails with `cannot compute Mul as input #1(zero-based) was
+expected to be a double tensor but is a float tensor`, or with `int32`
+in place of `double`.
 
 What is going on: TensorFlow does not promote dtypes between two
 tensors: both inputs of an op such as `Mul` must match. NumPy arrays
-default to `float64` ("double") and `tf.constant` keeps that, while
-Keras weights default to `float32`. Cast once where the data enters:
-`tf.constant(..., dtype=tf.float32)` or `tf.cast`.
+default to `float64` ("double"), and `tf.constant` keeps that, while a
+Python float becomes `float32`, as do Keras weights. A Python number or
+NumPy array next to a tensor takes the tensor's dtype, if it fits. Cast
+once where the data enters: `tf.cast(x, tf.float32)` or
+`tf.constant(x, dtype=tf.float32)`.
 
-Pitfall: the same bug reads differently inside a `tf.function`: a
-`TypeError` at trace time, `Input 'y' of 'Mul' Op has type float32 that
-does not match type float64 of argument 'x'`. Eagerly it is an
-`InvalidArgumentError`.
+Pitfall: inside a `tf.function` the same bug is a `TypeError` at trace
+time: `Input 'y' of 'Mul' Op has type float32 that does not match type
+float64`. Cast the data; do not make the weights `float64`.
 
 severity: crash
-topics: E7
+topics: E7, G2, G1
+formerly: graphs/numpy-float64-mismatch
+aliases:
+  - NumPy array float64 and tf.Variable float32 do not multiply
+  - cannot compute AddV2 as input #1(zero-based) was expected to be a
+  - Cannot convert 2.5 to EagerTensor of dtype int32
+  - why does tf.constant of a NumPy array give float64
 """
 
 import keras
@@ -64,9 +72,9 @@ counts = tf.constant([3, 5])  # Python ints become int32
 try:
     counts * weights[:2]
 except tf.errors.InvalidArgumentError as err:
-    assert "expected to be a int32 tensor but is a float tensor" in str(err), (
-        "expected int32 * float32 to fail the same way"
-    )
+    assert "expected to be a int32 tensor but is a float tensor" in str(
+        err
+    ), "expected int32 * float32 to fail the same way"
 else:
     raise AssertionError("expected int32 * float32 to raise")
 
@@ -76,3 +84,18 @@ assert dense.kernel.dtype == "float32", "expected float32 Keras weights"
 assert tf.constant(prices_np).dtype == tf.float64, (
     "expected tf.constant to keep NumPy's float64"
 )
+
+assert tf.constant(1.0).dtype == tf.float32, "expected float32 from 1.0"
+assert (weights * np.array([2.0, 2.0, 2.0])).dtype == tf.float32, (
+    "expected a NumPy operand to take the tensor's dtype"
+)
+assert (weights * 2).dtype == tf.float32, "expected 2 to become float32"
+try:
+    counts * 2.5
+except TypeError as err:
+    scalar_message = str(err)
+else:
+    raise AssertionError("expected 2.5 not to fit an int32 tensor")
+assert (
+    "Cannot convert 2.5 to EagerTensor of dtype int32" in scalar_message
+), "expected a float Python scalar not to fit an int32 tensor"

@@ -8,12 +8,16 @@ at `fit` with `ValueError: Argument(s) not recognized: {'lr': 0.001}` or
 What is going on: Keras 3 checks keyword arguments and rejects the ones
 it does not know. The common ones from older code:
 
-| Rejected | Use instead |
+| Old code | Keras 3 |
 |---|---|
 | `Adam(lr=...)` | `Adam(learning_rate=...)` |
-| `fit(workers=, use_multiprocessing=)` | `keras.utils.PyDataset(workers=...)` |
+| `fit(workers=, use_multiprocessing=, max_queue_size=)` | your `PyDataset` |
+| `model.fit_generator(gen)` | `model.fit(gen)` |
 | `LSTM(time_major=True)` | nothing: pass batch-major data |
 | `BatchNormalization(fused=True)` | nothing: remove it |
+
+The error names only the first unknown keyword, so remove the three
+loading options from `fit` together.
 
 Pitfall: some old arguments pass with only a warning:
 `Embedding(input_length=...)`, and optimizer `decay=`, which then does
@@ -21,7 +25,14 @@ nothing ([next entry](#optimizer-decay-ignored)). Read the warnings
 after an upgrade.
 
 severity: crash
-topics: E12
+topics: E12, T13
+formerly: training/fit-removed-arguments
+aliases:
+  - 'Sequential' object has no attribute 'fit_generator'
+  - `lr` is deprecated in TF-Keras optimizer, please use `learning_rate`
+  - how to use workers and use_multiprocessing in Keras 3
+  - Unrecognized keyword arguments passed to LSTM: {'time_major': True}
+  - old Keras tutorial code fails with TypeError in fit
 """
 
 import inspect
@@ -30,9 +41,11 @@ import warnings
 import keras
 import numpy as np
 
-features = np.ones((8, 3), dtype="float32")
-labels = np.ones((8, 1), dtype="float32")
-model = keras.Sequential([keras.Input(shape=(3,)), keras.layers.Dense(1)])
+x_train = np.ones((64, 3), dtype="float32")
+y_train = np.ones((64, 1), dtype="float32")
+model = keras.Sequential(
+    [keras.Input(shape=(3,)), keras.layers.Dense(1)]
+)
 
 try:
     # --8<-- [start:wrong]
@@ -45,28 +58,87 @@ assert lr_message == "Argument(s) not recognized: {'lr': 0.001}", (
     "expected Adam to reject lr="
 )
 
-model.compile(optimizer="adam", loss="mse")
+model.compile(optimizer="sgd", loss="mse")
 try:
-    model.fit(features, labels, workers=4, use_multiprocessing=True,
-              verbose=0)
+    model.fit(
+        x_train, y_train, workers=2, use_multiprocessing=True, verbose=0
+    )
 except TypeError as err:
     fit_message = str(err)
 print("TypeError:", fit_message)
-assert "fit() got an unexpected keyword argument 'workers'" in fit_message, (
-    "expected fit to reject workers="
+assert (
+    "fit() got an unexpected keyword argument 'workers'" in fit_message
+), "expected fit to reject workers="
+assert "use_multiprocessing" not in fit_message, (
+    "expected only the first unknown keyword in the message"
 )
+for legacy_arg in ["use_multiprocessing", "max_queue_size"]:
+    try:
+        model.fit(x_train, y_train, verbose=0, **{legacy_arg: 1})
+    except TypeError:
+        pass
+    else:
+        raise AssertionError(f"expected fit to reject {legacy_arg}")
+
 
 # --8<-- [start:right]
 optimizer = keras.optimizers.Adam(learning_rate=1e-3)
+
+
+class TrainBatches(keras.utils.PyDataset):
+    def __init__(self, features, labels, batch_size, **kwargs):
+        super().__init__(**kwargs)  # workers, use_multiprocessing...
+        self.features, self.labels = features, labels
+        self.batch_size = batch_size
+
+    def __len__(self):
+        return int(np.ceil(len(self.features) / self.batch_size))
+
+    def __getitem__(self, index):
+        window = slice(
+            index * self.batch_size, (index + 1) * self.batch_size
+        )
+        return self.features[window], self.labels[window]
+
+
+train_batches = TrainBatches(
+    x_train, y_train, batch_size=16, workers=2, max_queue_size=4
+)
 model.compile(optimizer=optimizer, loss="mse")
-model.fit(features, labels, verbose=0)  # workers= lives on PyDataset
+history = model.fit(train_batches, epochs=1, verbose=0)
 # --8<-- [end:right]
+print(
+    "fit on a PyDataset with workers=2:",
+    len(history.history["loss"]),
+    "epoch",
+)
 assert abs(float(optimizer.learning_rate) - 1e-3) < 1e-9, (
     "expected learning_rate= to set the rate"
 )
-dataset_args = inspect.signature(keras.utils.PyDataset).parameters
-assert {"workers", "use_multiprocessing"} <= set(dataset_args), (
-    "expected PyDataset to take workers= and use_multiprocessing="
+assert train_batches.workers == 2, (
+    "expected the PyDataset to keep workers"
+)
+assert len(history.history["loss"]) == 1, (
+    "expected fit to run one epoch"
+)
+moved = {"workers", "use_multiprocessing", "max_queue_size"}
+assert not moved & set(inspect.signature(keras.Model.fit).parameters), (
+    "expected none of the three loading options in fit"
+)
+assert moved <= set(
+    inspect.signature(keras.utils.PyDataset).parameters
+), "expected all three loading options on PyDataset"
+
+
+def batches():
+    while True:
+        yield x_train[:16], y_train[:16]
+
+
+assert not hasattr(model, "fit_generator"), "expected no fit_generator"
+generator_history = model.fit(batches(), steps_per_epoch=2, verbose=0)
+assert len(generator_history.history["loss"]) == 1, (
+    "expected fit to take a generator directly"
 )
 
 for layer_class, kwargs in [
@@ -80,11 +152,13 @@ for layer_class, kwargs in [
             f"expected {layer_class.__name__} to reject the old argument"
         )
     else:
-        raise AssertionError(f"expected {layer_class.__name__} to raise")
+        raise AssertionError(
+            f"expected {layer_class.__name__} to raise"
+        )
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     keras.layers.Embedding(10, 4, input_length=5)
-assert any("input_length` is deprecated" in str(w.message) for w in caught), (
-    "expected input_length to be accepted with a warning"
-)
+assert any(
+    "input_length` is deprecated" in str(w.message) for w in caught
+), "expected input_length to be accepted with a warning"

@@ -1,21 +1,29 @@
 """`is incompatible with the layer`: the data's last axis is not the model's
 
 When you hit it: `fit`, `predict` or calling the model stops with
-`Input 0 ... of layer 'hidden' is incompatible with the layer`.
+`Input 0 ... of layer 'hidden' is incompatible with the layer: expected
+axis -1 of input shape to have value 4`.
 
-What is going on: a Keras layer checks the shape of what it receives
-against the shape it was built for. The message names the layer, the
-axis (`-1` is the features axis), the size it expected and the shape it
-got. Compare `model.input_shape` with the shape of one batch of your data
-before you look anywhere else.
+What is going on: a built layer fixes the size of its last input axis
+(this `Dense` has a `(4, 16)` kernel), and every call checks incoming
+data against it, in `fit`, `predict` and a plain call alike. The
+message names the layer, the axis (`-1` is the features axis), the size
+it expected and the shape it got. Compare `model.input_shape` with one
+batch of your data, then build the `Input` from the data, or fix the
+data.
 
 Pitfall: read the last number of `received input with shape (None, 5)`,
-not the first: here the data has 5 feature columns and the model was
-built for 4, so a column was added (or not dropped) upstream. Build the
-`Input` from the data, or fix the data.
+not the first: 5 feature columns reached a model built for 4. Look
+upstream of the layer named; `summary()` shows what each layer expects.
 
 severity: crash
-topics: E1
+topics: E1, M11
+formerly: model/input-shape-mismatch
+aliases:
+  - is incompatible with the layer: expected shape=(None, 4), found shape=(None, 5)
+  - model expects a different number of features than my data has
+  - Dense layer input shape does not match the data
+  - added a column to my data and now predict fails
 """
 
 import re
@@ -26,19 +34,28 @@ import numpy as np
 features = np.ones((8, 5), dtype="float32")  # 5 columns
 labels = np.zeros((8, 1), dtype="float32")
 
+
+def first_line(err):
+    message = re.sub(r"\x1b\[[0-9;]*m", "", str(err))  # drop bold codes
+    return next(
+        ln for ln in message.splitlines() if "incompatible" in ln
+    )
+
+
 try:
     # --8<-- [start:wrong]
-    model = keras.Sequential([
-        keras.Input(shape=(4,)),  # built for 4 columns
-        keras.layers.Dense(16, activation="relu", name="hidden"),
-        keras.layers.Dense(1),
-    ])
+    model = keras.Sequential(
+        [
+            keras.Input(shape=(4,)),  # built for 4 columns
+            keras.layers.Dense(16, activation="relu", name="hidden"),
+            keras.layers.Dense(1),
+        ]
+    )
     model.compile(optimizer="adam", loss="mse")
     model.fit(features, labels, verbose=0)  # ValueError
     # --8<-- [end:wrong]
 except ValueError as err:
-    message = re.sub(r"\x1b\[[0-9;]*m", "", str(err))  # drop bold codes
-line = next(ln for ln in message.splitlines() if "incompatible" in ln)
+    line = first_line(err)
 print("ValueError:", line)
 assert "of layer 'hidden' is incompatible with the layer" in line, (
     "expected Keras to name the layer whose input shape is wrong"
@@ -46,23 +63,32 @@ assert "of layer 'hidden' is incompatible with the layer" in line, (
 assert "expected axis -1 of input shape to have value 4" in line, (
     "expected the message to give the features axis and its size"
 )
+assert "received input with shape (None, 5)" in line, (
+    "expected the message to give the shape the data had"
+)
+assert tuple(model.get_layer("hidden").kernel.shape) == (4, 16), (
+    "expected the built layer to fix its input size in the kernel"
+)
 
-try:
-    model(features)  # a plain call checks the same way
-except ValueError as err:
-    assert "is incompatible with the layer" in str(err), (
-        "expected calling the model to raise the same error"
-    )
-else:
-    raise AssertionError("expected calling the model to raise")
+for call in (model.predict, model):
+    try:
+        call(features)
+    except ValueError as err:
+        assert "is incompatible with the layer" in first_line(err), (
+            "expected predict and a plain call to raise the same error"
+        )
+    else:
+        raise AssertionError("expected predict and a call to raise")
 
 # --8<-- [start:right]
 print("model expects:", model.input_shape, " data:", features.shape)
-model = keras.Sequential([
-    keras.Input(shape=features.shape[1:]),  # taken from the data
-    keras.layers.Dense(16, activation="relu", name="hidden"),
-    keras.layers.Dense(1),
-])
+model = keras.Sequential(
+    [
+        keras.Input(shape=features.shape[1:]),  # taken from the data
+        keras.layers.Dense(16, activation="relu", name="hidden"),
+        keras.layers.Dense(1),
+    ]
+)
 model.compile(optimizer="adam", loss="mse")
 model.fit(features, labels, verbose=0)
 # --8<-- [end:right]

@@ -7,71 +7,135 @@ supported for this layer configuration with this backend`.
 What is going on: `keras.layers.LSTM` and `keras.layers.GRU` default to
 `use_cudnn="auto"`: the fast cuDNN kernel when a GPU is present and the
 layer fits it (`tanh` activation, `sigmoid` recurrent activation,
-`use_bias=True`, no `unroll`), the generic kernel otherwise. `True`
-turns that fallback into an error, so the same code can pass on a GPU
-machine and fail on a CPU-only one.
+`use_bias=True`, no `unroll`, `recurrent_dropout=0`), the generic
+kernel otherwise. `True` turns that fallback into an error, so even a
+layer with every default fails on a CPU-only machine.
 
 Pitfall: building the model does not call the cuDNN path; the error
 waits for the first real call, `fit` or `predict`. With a non-default
 activation, as here, cuDNN never applies, so `True` fails on a GPU too.
+
+Checked: without a GPU (as in the recorded run) the run proves that the
+default layers fail with `True`; on a GPU machine it checks instead that
+they run.
 
 severity: crash
 topics: E9
 """
 
 import re
+from unittest import mock
 
 import keras
 import numpy as np
+import tensorflow as tf
 
 sequences = np.ones((2, 3, 5), dtype="float32")  # batch, time, features
 
+
+def first_call_error(layer):
+    """The ValueError line of a model's first call, or 'runs'."""
+    model = keras.Sequential([keras.Input(shape=(3, 5)), layer])
+    try:
+        model.predict(sequences, verbose=0)
+    except ValueError as err:
+        message = re.sub(r"\x1b\[[0-9;]*m", "", str(err))  # bold codes
+        return next(
+            ln for ln in message.splitlines() if "use_cudnn" in ln
+        )
+    return "runs"
+
+
 try:
     # --8<-- [start:wrong]
-    model = keras.Sequential([
-        keras.Input(shape=(3, 5)),
-        keras.layers.LSTM(4, activation="relu", use_cudnn=True),
-    ])  # builds fine
-    model.predict(sequences, verbose=0)  # ValueError
+    lstm = keras.layers.LSTM(4, activation="relu", use_cudnn=True)
+    model = keras.Sequential([keras.Input(shape=(3, 5)), lstm])
+    model.predict(sequences, verbose=0)  # ValueError; building was fine
     # --8<-- [end:wrong]
 except ValueError as err:
     message = re.sub(r"\x1b\[[0-9;]*m", "", str(err))  # drop bold codes
 line = next(ln for ln in message.splitlines() if "use_cudnn" in ln)
 print("ValueError:", line.split(". ")[0] + ".")
-assert "use_cudnn=True was specified, but cuDNN is not supported" in line, (
-    "expected the forced-cuDNN error"
-)
+assert (
+    "use_cudnn=True was specified, but cuDNN is not supported" in line
+), "expected the forced-cuDNN error"
+assert model.built, "expected the model to build without touching cuDNN"
 
 # --8<-- [start:right]
-model = keras.Sequential([
-    keras.Input(shape=(3, 5)),
-    keras.layers.LSTM(4, activation="relu"),  # use_cudnn="auto"
-])
+lstm = keras.layers.LSTM(4, activation="relu")  # use_cudnn="auto"
+model = keras.Sequential([keras.Input(shape=(3, 5)), lstm])
 encoded = model.predict(sequences, verbose=0)
 # --8<-- [end:right]
 print("default use_cudnn:", repr(model.layers[0].use_cudnn))
 print("encoded shape:", encoded.shape)
 assert model.layers[0].use_cudnn == "auto", "expected 'auto' as default"
-forced = keras.Sequential([
-    keras.Input(shape=(3, 5)),
-    keras.layers.LSTM(4, activation="relu", use_cudnn=True),
-])
-assert forced.built, "expected the model to build without touching cuDNN"
-assert keras.layers.GRU(4).use_cudnn == "auto", "expected 'auto' for GRU"
-assert encoded.shape == (2, 4), "expected one 4-unit vector per sequence"
+assert keras.layers.GRU(4).use_cudnn == "auto", (
+    "expected 'auto' for GRU"
+)
+assert encoded.shape == (2, 4), (
+    "expected one 4-unit vector per sequence"
+)
 
-# The layer conditions for cuDNN, from the TensorFlow backend's own check
-# (private API, used here only to prove the rule the prose states).
+# The headline case: default layers with use_cudnn=True.
+has_gpu = bool(tf.config.list_physical_devices("GPU"))
+forced = {
+    "LSTM": first_call_error(keras.layers.LSTM(4, use_cudnn=True)),
+    "GRU": first_call_error(keras.layers.GRU(4, use_cudnn=True)),
+}
+print("GPU visible:", has_gpu)
+for name, outcome in forced.items():
+    print(f"default {name}(use_cudnn=True):", outcome.split(". ")[0])
+for name, outcome in forced.items():
+    if has_gpu:
+        assert outcome == "runs", (
+            f"expected a default {name} to fit cuDNN"
+        )
+    else:
+        assert outcome.startswith("use_cudnn=True was specified"), (
+            f"expected a default {name} to fail without a GPU"
+        )
+
+# The layer conditions for cuDNN (private API, used only as proof).
+# The backend checks the arguments of the cell ...
 from keras.src.backend.tensorflow.rnn import (  # noqa: E402
     _do_lstm_arguments_support_cudnn as lstm_fits_cudnn,
 )
 
-defaults = dict(activation=keras.activations.tanh,
-                recurrent_activation=keras.activations.sigmoid,
-                unroll=False, use_bias=True)
+defaults = dict(
+    activation=keras.activations.tanh,
+    recurrent_activation=keras.activations.sigmoid,
+    unroll=False,
+    use_bias=True,
+)
 assert lstm_fits_cudnn(**defaults), "expected the defaults to fit cuDNN"
-for change in (dict(activation=keras.activations.relu), dict(unroll=True),
-               dict(use_bias=False),
-               dict(recurrent_activation=keras.activations.hard_sigmoid)):
+for change in (
+    dict(activation=keras.activations.relu),
+    dict(unroll=True),
+    dict(use_bias=False),
+    dict(recurrent_activation=keras.activations.hard_sigmoid),
+):
     assert not lstm_fits_cudnn(**{**defaults, **change}), (
-        f"expected {change} to rule cuDNN out, on any machine")
+        f"expected {change} to rule cuDNN out, on any machine"
+    )
+
+
+# ... and the layer itself skips the backend's cuDNN kernel when
+# recurrent_dropout is set: spy on that call, on any machine.
+def cudnn_requested(layer):
+    calls = []
+
+    def spy(*args, **kwargs):
+        calls.append(1)
+        raise NotImplementedError  # what the backend does without cuDNN
+
+    with mock.patch.object(keras.src.backend, "lstm", spy):
+        first_call_error(layer)
+    return bool(calls)
+
+
+assert cudnn_requested(keras.layers.LSTM(4)), (
+    "expected a default LSTM to ask the backend for cuDNN"
+)
+assert not cudnn_requested(
+    keras.layers.LSTM(4, recurrent_dropout=0.1)
+), "expected recurrent_dropout to rule cuDNN out, on any machine"

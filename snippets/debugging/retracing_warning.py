@@ -1,21 +1,33 @@
 """`triggered tf.function retracing`: pass tensors, not changing Python values
 
-When you hit it: the log shows `WARNING:tensorflow:5 out of the last 5
-calls to <function ...> triggered tf.function retracing`, and the loop
-is slow.
+When you hit it: a `tf.function` that takes a step number, learning rate
+or flag as a Python `int` or `float` gets slow, and the log shows
+`WARNING:tensorflow:5 out of the last 5 calls to <function ...>
+triggered tf.function retracing`.
 
 What is going on: a `tf.function` keeps one graph per input signature.
 A Python number is part of the signature by value, so every new value
-traces a new graph. A `tf.Tensor` is part of it by dtype and shape
-only. Wrap changing numbers in `tf.constant`, and check
-`experimental_get_tracing_count()`.
+traces a new graph; a `tf.Tensor` is part of it by dtype and shape only.
+TensorFlow warns on the 5th trace among a function's recent calls (the
+4th retrace) and counts "N out of the last M calls": the traces need
+not come in a row.
 
-Pitfall: the warning comes only after 5 retraces in a row, through the
-`tensorflow` logger, which your log setup may hide. Every call before
-and after it still pays for a full trace.
+Pitfall: the warning fires at most twice per function, through the
+`tensorflow` Python logger, which your log setup may hide. Count traces
+with `experimental_get_tracing_count()`; pass changing numbers as
+tensors (`tf.constant(lr)`).
+
+Checked: the run captures the warning with a `logging.Handler` on the
+`tensorflow` logger, after every call, and counts traces.
 
 severity: perf
-topics: E6
+topics: E6, G4
+formerly: graphs/retracing-python-scalars
+aliases:
+  - tf.function is slow in a loop
+  - tf.function retraces every call with a different number
+  - Tracing is expensive and the excessive number of tracings could be due to
+  - passing Python float learning rate to tf.function
 """
 
 import logging
@@ -34,28 +46,61 @@ class Collect(logging.Handler):
 logging.getLogger("tensorflow").addHandler(Collect())
 
 
+def first_sentence(message):
+    message = re.sub(
+        r" at 0x[0-9a-f]+", "", message
+    )  # hide the address
+    return message.split(". ")[0] + "."
+
+
 @tf.function
 def scale(features, factor):
     return features * factor
 
 
 features = tf.ones([4])
+warnings_after_call = []
 # --8<-- [start:wrong]
 for factor in range(8):
     scale(features, factor)  # new Python int: new trace
-# --8<-- [end:wrong]
+    # --8<-- [end:wrong]
+    warnings_after_call.append(len(logged))
 wrong_traces = scale.experimental_get_tracing_count()
-warning = re.sub(r"0x[0-9a-f]+", "0x...", logged[0])  # hide address
-print("WARNING:tensorflow:" + warning.split(". ")[0] + ".")
-print(warning[warning.index("Tracing is"):warning.index(" For (1)")])
+first_warning = first_sentence(logged[0])
+print("WARNING:tensorflow:" + first_warning)
+print("warnings logged after each call:", warnings_after_call)
 print("traces with Python ints:", wrong_traces)
-assert "5 out of the last 5 calls to <function scale at 0x...>" in warning, (
-    "expected the warning after the fifth retrace"
+assert wrong_traces == 8, "expected one trace per distinct Python int"
+assert warnings_after_call == [0, 0, 0, 0, 1, 2, 2, 2], (
+    "expected the first warning on the 5th trace and no third warning"
 )
-assert "triggered tf.function retracing" in warning, (
+assert (
+    "5 out of the last 5 calls to <function scale>" in first_warning
+), "expected the first warning after 5 traces in 5 calls"
+assert "6 out of the last 6 calls" in logged[1], (
+    "expected the second one"
+)
+assert "triggered tf.function retracing" in first_warning, (
     "expected the retracing warning text"
 )
-assert wrong_traces == 8, "expected one trace per distinct Python int"
+
+
+@tf.function
+def shift(features, offset):
+    return features + offset
+
+
+logged.clear()
+for offset in [1, 1, 2, 3, 4, 5]:  # the second call reuses a graph
+    shift(features, offset)
+print(
+    "offsets 1, 1, 2, 3, 4, 5:",
+    first_sentence(logged[0]).split(" to ")[0],
+)
+assert shift.experimental_get_tracing_count() == 5, "expected 5 traces"
+assert "5 out of the last 6 calls" in logged[0], (
+    "expected the warning to count traces among calls, not in a row"
+)
 
 
 @tf.function

@@ -1,4 +1,4 @@
-"""`Using a symbolic tf.Tensor as a Python bool is not allowed`: use TF checks in graphs
+"""`Using a symbolic tf.Tensor as a Python bool is not allowed`: use TF checks
 
 When you hit it: code that works eagerly fails once it runs inside a
 `tf.function` with `OperatorNotAllowedInGraphError:
@@ -42,8 +42,9 @@ try:
 except tf.errors.OperatorNotAllowedInGraphError as err:
     line = str(err).strip().splitlines()[-1].strip()
 print(line.split(" You can attempt")[0])
-assert "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed" in (
-    line
+assert (
+    "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed"
+    in (line)
 ), "expected the graph-mode bool error"
 
 
@@ -52,6 +53,8 @@ assert "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed" in (
 def normalize(batch):
     tf.debugging.assert_non_negative(batch, message="negative pixels")
     return batch / 255.0
+
+
 # --8<-- [end:right]
 
 
@@ -59,7 +62,9 @@ print("graph:", [round(float(v), 3) for v in normalize(pixels)])
 try:
     normalize(tf.constant([-1.0, 2.0]))
 except tf.errors.InvalidArgumentError as err:
-    assert "negative pixels" in str(err), "expected the check to still fire"
+    assert "negative pixels" in str(err), (
+        "expected the check to still fire"
+    )
 else:
     raise AssertionError("expected assert_non_negative to reject -1")
 
@@ -86,4 +91,6 @@ try:
 except tf.errors.OperatorNotAllowedInGraphError:
     pass
 else:
-    raise AssertionError("expected bool() on a tensor to fail in a graph")
+    raise AssertionError(
+        "expected bool() on a tensor to fail in a graph"
+    )

@@ -1,31 +1,107 @@
-"""`Could not locate class`: load a model with custom layers by passing them in
+"""`Could not locate class`: register custom layers, or pass them to load_model
 
-When you hit it: `keras.models.load_model` fails with a `TypeError`
-saying the model `could not be deserialized properly`, and further down
-`Could not locate class 'Scale'`.
+When you hit it: a model with your own layer class saves fine, then
+`keras.models.load_model` fails, often in another script, with a
+`TypeError` saying the model `could not be deserialized properly` and,
+further down, `Could not locate class 'Scale'`.
 
-What is going on: a `.keras` file stores a custom layer's class name and
-`get_config()`, not its code. On load, Keras must find the class: pass
-it in `custom_objects`, or decorate it with
-`@keras.saving.register_keras_serializable()` and import its module
-before loading.
+What is going on: a `.keras` file stores each layer's class name and
+`get_config()`, never its code. At load time Keras looks the name up in
+its registry. Decorate the class with
+`@keras.saving.register_keras_serializable()`, or pass
+`custom_objects={"Scale": Scale}` to `load_model`.
 
-Pitfall: the real cause sits in the last part of a long message; the
-first line only blames the model. Search the message for
-`Could not locate class` to find the missing name.
+Pitfall: the registry fills when the decorator runs, so import the
+module that defines the class before `load_model`. The first line of
+the error blames only the model; the cause is on its `Exception
+encountered` line.
 
 severity: crash
-topics: E4
+topics: E4, L3
+formerly: save-load/register-custom-layer
+aliases:
+  - Unknown layer: 'Scale'. Please ensure you are using a (Keras 2, HDF5)
+  - Cannot deserialize object of type `Scale`. (Keras 2, .keras file)
+  - how to save and load a model with a custom layer
+  - load_model custom_objects
+  - register_keras_serializable package name
 """
 
+import json
 import os
 import re
 import tempfile
+import zipfile
 
 import keras
 import numpy as np
 
+keras.utils.set_random_seed(0)
+features = (
+    np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
+)
+save_dir = tempfile.mkdtemp()
+plain_path = os.path.join(save_dir, "plain.keras")
 
+
+def build(scale_layer):
+    inputs = keras.Input((4,))
+    outputs = scale_layer(keras.layers.Dense(3)(inputs))
+    return keras.Model(inputs, outputs)
+
+
+try:
+    # --8<-- [start:wrong]
+    class Scale(keras.layers.Layer):  # not registered
+        def __init__(self, factor=2.0, **kwargs):
+            super().__init__(**kwargs)
+            self.factor = factor
+
+        def call(self, inputs):
+            return inputs * self.factor
+
+        def get_config(self):
+            return {**super().get_config(), "factor": self.factor}
+
+    build(Scale(3.0)).save(plain_path)
+    keras.models.load_model(plain_path)  # TypeError
+    # --8<-- [end:wrong]
+except TypeError as err:
+    message = str(err)
+UnregisteredScale = Scale
+
+first_line = message.splitlines()[0]
+cause = re.search(
+    r"Exception encountered: Could not locate class '\w+'\.", message
+)
+print("TypeError:", first_line.split(". ")[0] + ". ...")
+print(cause.group(0))
+assert "could not be deserialized properly" in first_line, (
+    "expected the model-level TypeError"
+)
+assert "Scale" not in first_line, (
+    "expected the first line to blame the model"
+)
+assert "Could not locate class 'Scale'" in cause.group(0), (
+    "expected the cause to name the unregistered class"
+)
+
+with zipfile.ZipFile(plain_path) as archive:
+    stored = json.loads(archive.read("config.json"))
+scale_config = stored["config"]["layers"][-1]
+assert scale_config["class_name"] == "Scale", "expected the class name"
+assert scale_config["config"]["factor"] == 3.0, "expected get_config()"
+assert not any(name.endswith(".py") for name in archive.namelist()), (
+    "expected no source code in the .keras file"
+)
+
+assert keras.saving.get_registered_object("my_layers>Scale") is None, (
+    "expected an empty registry slot before the decorator runs"
+)
+
+
+# --8<-- [start:right]
+@keras.saving.register_keras_serializable(package="my_layers")
 class Scale(keras.layers.Layer):
     def __init__(self, factor=2.0, **kwargs):
         super().__init__(**kwargs)
@@ -38,48 +114,31 @@ class Scale(keras.layers.Layer):
         return {**super().get_config(), "factor": self.factor}
 
 
-model = keras.Sequential([keras.Input(shape=(3,)), Scale(3.0)])
-path = os.path.join(tempfile.mkdtemp(), "scaler.keras")
-model.save(path)
-
-try:
-    # --8<-- [start:wrong]
-    restored = keras.models.load_model(path)  # TypeError
-    # --8<-- [end:wrong]
-except TypeError as err:
-    message = str(err)
-first = message.split(". ")[0]
-cause = re.search(r"Could not locate class '\w+'\.", message).group(0)
-print("TypeError:", first, "...")
-print("...", cause)
-assert "could not be deserialized properly" in message, (
-    "expected the TypeError to say the model could not be deserialized"
-)
-assert cause == "Could not locate class 'Scale'.", (
-    "expected the message to name the missing custom class"
-)
-
-# --8<-- [start:right]
-restored = keras.models.load_model(
-    path, custom_objects={"Scale": Scale}
-)
 # --8<-- [end:right]
-output = restored(np.ones((1, 3), dtype="float32"))
-print("restored output:", output.numpy().tolist())
-assert output.numpy().tolist() == [[3.0, 3.0, 3.0]], (
-    "expected the restored layer to keep factor=3.0"
+
+
+assert keras.saving.get_registered_object("my_layers>Scale") is Scale, (
+    "expected the decorator to fill the registry"
+)
+model = build(Scale(3.0))
+model_path = os.path.join(save_dir, "model.keras")
+model.save(model_path)
+restored = keras.models.load_model(model_path)  # no custom_objects
+print("registered as:", keras.saving.get_registered_name(Scale))
+assert restored.layers[-1].factor == 3.0, "expected the config restored"
+np.testing.assert_allclose(
+    restored.predict(features, verbose=0),
+    model.predict(features, verbose=0),
+    err_msg="expected the reloaded model to give the same outputs",
 )
 
-
-@keras.saving.register_keras_serializable(package="demo")
-class Shift(keras.layers.Layer):
-    def call(self, inputs):
-        return inputs + 1.0
-
-
-shift_path = os.path.join(tempfile.mkdtemp(), "shift.keras")
-keras.Sequential([keras.Input(shape=(3,)), Shift()]).save(shift_path)
-registered = keras.models.load_model(shift_path)  # no custom_objects
-assert isinstance(registered.layers[-1], Shift), (
-    "expected a registered class to load without custom_objects"
+with_custom_objects = keras.models.load_model(
+    plain_path, custom_objects={"Scale": UnregisteredScale}
+)
+print(
+    "with custom_objects:",
+    type(with_custom_objects.layers[-1]).__name__,
+)
+assert isinstance(with_custom_objects.layers[-1], UnregisteredScale), (
+    "expected custom_objects to work for an unregistered class"
 )

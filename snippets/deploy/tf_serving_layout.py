@@ -1,30 +1,32 @@
-"""TF Serving wants `models/<name>/<version>/`, and inputs by signature name
+"""For TF Serving, export to `models/<name>/<version>/`; key bodies by input name
 
 When you hit it: you hand a model to TF Serving (Docker
 `tensorflow/serving`) and need the folder layout and a REST request body
 that works the first time.
 
 What is going on: export each model version into an integer folder,
-`models/classifier/1/`, holding `saved_model.pb` and `variables/`. TF
-Serving's REST API documents two body shapes: rows under `"instances"`,
-or named columns under `"inputs"`; each name is a signature input name
-(`features` here, from `keras.Input(name=...)`), which
-`structured_input_signature` shows.
+`models/classifier/1/`. `model.export` writes `saved_model.pb` and
+`variables/` there, with a `serving_default` signature (tag `serve`,
+method `tensorflow/serving/predict`). Its input names come from
+`keras.Input(name=...)`: `features` here. Send rows under `"instances"`
+or named columns under `"inputs"`.
 
-**What CI checks, and what it does not**: this run builds the layout,
-loads version 1 from it, and feeds both body shapes through the
-`serving_default` signature locally. It does not start TF Serving
-(no Docker here), so the HTTP side, `POST
+Pitfall: key the body by the signature's input names, not layer names;
+`saved_model_cli show` lists them. Called locally with a wrong name, the
+signature raises `TypeError` ("missing a required argument").
+
+Checked: no TF Serving here (no Docker). The run reads the signature
+back with the function `saved_model_cli show` calls and with
+`tf.saved_model.load`, and feeds both bodies to it through a local
+stand-in for the server; the HTTP side, `POST
 /v1/models/classifier:predict`, is not exercised.
-
-Pitfall: the body's keys must match the signature's input names, not
-layer names. Check them in `structured_input_signature`; locally a
-wrong name raises `TypeError` ("missing a required argument").
 
 severity: tip
 topics: P5
 """
 
+import contextlib
+import io
 import json
 import os
 import tempfile
@@ -32,6 +34,7 @@ import tempfile
 import keras
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.tools import saved_model_cli
 
 keras.utils.set_random_seed(0)
 inputs = keras.Input((4,), name="features")
@@ -41,6 +44,8 @@ base_dir = os.path.join(tempfile.mkdtemp(), "models")
 # --8<-- [start:layout]
 model.export(os.path.join(base_dir, "classifier", "1"), verbose=False)
 # models/classifier/1/saved_model.pb, variables/, assets/
+# saved_model_cli show --dir models/classifier/1 --tag_set serve \
+#   --signature_def serving_default     # lists inputs['features']
 # docker run -p 8501:8501 -v "$PWD/models:/models" \
 #   -e MODEL_NAME=classifier tensorflow/serving
 # --8<-- [end:layout]
@@ -53,49 +58,92 @@ column_body = json.dumps({"inputs": {"features": rows}})
 
 layout = sorted(
     os.path.relpath(os.path.join(root, name), base_dir)
-    for root, _, files in os.walk(base_dir) for name in files
+    for root, _, files in os.walk(base_dir)
+    for name in files
     if name.endswith(".pb") or root.endswith("variables")
 )
 print("layout:", layout)
-assert "classifier/1/saved_model.pb" in layout, "expected a version folder"
+assert "classifier/1/saved_model.pb" in layout, (
+    "expected a version folder"
+)
 assert "classifier/1/variables/variables.index" in layout, (
     "expected the variables next to saved_model.pb"
 )
 
-versions = sorted(os.listdir(os.path.join(base_dir, "classifier")), key=int)
-loaded = tf.saved_model.load(
-    os.path.join(base_dir, "classifier", versions[-1]))
+# What `saved_model_cli show --dir ... --tag_set serve --signature_def
+# serving_default` prints, from the function that command calls.
+version_dir = os.path.join(base_dir, "classifier", "1")
+cli_out = io.StringIO()
+with contextlib.redirect_stdout(cli_out):
+    saved_model_cli._show_inputs_outputs(
+        version_dir, "serve", "serving_default"
+    )
+cli_text = cli_out.getvalue()
+cli_lines = [
+    ln.strip()
+    for ln in cli_text.splitlines()
+    if ln.strip().startswith(("inputs[", "shape:", "Method name"))
+]
+print("saved_model_cli show:", " | ".join(cli_lines))
+assert cli_text.count("tensor_info:") == 2, (
+    "expected one input, one output"
+)
+assert "inputs['features'] tensor_info:" in cli_text, (
+    "expected the keras.Input name as the signature's input name"
+)
+assert "shape: (-1, 4)" in cli_text, (
+    "expected any batch size, 4 features"
+)
+assert "Method name is: tensorflow/serving/predict" in cli_text, (
+    "expected a Predict signature"
+)
+saved_inputs = {"features"}
+
+loaded = tf.saved_model.load(version_dir)
 signature = loaded.signatures["serving_default"]
 input_specs = signature.structured_input_signature[1]
-print("signature inputs:", {k: v.shape for k, v in input_specs.items()})
+assert set(input_specs) == set(saved_inputs), (
+    "expected tf.saved_model.load to see the same input names"
+)
+assert set(json.loads(column_body)["inputs"]) == set(saved_inputs), (
+    "expected the columnar body keyed by the signature's input names"
+)
+assert np.array(json.loads(row_body)["instances"]).shape[1:] == (4,), (
+    "expected each instance to match the signature's shape (-1, 4)"
+)
 
 
 def run_locally(body):
-    """Feed a REST body through the signature, as the server would."""
+    """Stand-in for the server: feed a REST body to the signature."""
     request = json.loads(body)
     if "instances" in request:  # row format: one list per example
         (name,) = input_specs
         columns = {name: request["instances"]}
     else:  # columnar format: one entry per input name
         columns = request["inputs"]
-    feeds = {name: tf.constant(values, dtype=input_specs[name].dtype)
-             for name, values in columns.items()}
+    feeds = {
+        name: tf.constant(values, dtype=input_specs[name].dtype)
+        for name, values in columns.items()
+    }
     return signature(**feeds)["output_0"].numpy()
 
 
 expected = model.predict(np.array(rows, dtype="float32"), verbose=0)
 for body in (row_body, column_body):
     np.testing.assert_allclose(
-        run_locally(body), expected, rtol=1e-6,
+        run_locally(body),
+        expected,
+        rtol=1e-6,
         err_msg="expected the body to run through the signature",
     )
 print("instances and inputs bodies give the model's outputs")
 
+layer_name = model.layers[-1].name  # the Dense layer, not an input
 try:
-    signature(inputs=tf.constant([[0.1, 0.2, 0.3, 0.4]]))
+    signature(**{layer_name: tf.constant([[0.1, 0.2, 0.3, 0.4]])})
 except TypeError as err:
     message = str(err).split(". Received args")[0]
-print("TypeError:", message)
+print(f"keyed by layer name {layer_name!r}: TypeError:", message)
 assert "missing a required argument: 'features'" in message, (
     "expected a wrong input name to be rejected"
 )

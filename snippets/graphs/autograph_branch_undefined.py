@@ -10,10 +10,10 @@ AutoGraph turns an `if` on a tensor into such a conditional, so a name
 set in only one branch has no value on the other path. Eagerly, Python
 runs just the branch taken, and the same code works.
 
-Pitfall: initialise the name before the `if` (or in an `else`) with the
-same dtype as the other branch: a Python `0.0` on one side and an
-`int32` tensor on the other raises `TypeError: 'label' has dtype int32
-in the main branch, but dtype float32 in the else branch`.
+Pitfall: initialise the name before the `if` with the other branch's
+dtype: a Python `0.0` against an `int32` tensor raises `TypeError:
+'label' has dtype int32 in the main branch, but dtype float32 in the
+else branch`.
 
 severity: crash
 topics: G6, G10
@@ -27,10 +27,12 @@ def pick_label(score):
     if score > 0.5:
         label = tf.constant(1)
     return label
+
+
 # --8<-- [end:wrong]
 
 
-eager_label = int(pick_label(tf.constant(0.9)))    # fine eagerly
+eager_label = int(pick_label(tf.constant(0.9)))  # fine eagerly
 try:
     tf.function(pick_label)(tf.constant(0.9))
 except ValueError as err:
@@ -42,10 +44,12 @@ print("graph:", message)
 # --8<-- [start:right]
 @tf.function
 def pick_label(score):
-    label = tf.constant(0)           # defined on every path
+    label = tf.constant(0)  # defined on every path
     if score > 0.5:
         label = tf.constant(1)
     return label
+
+
 # --8<-- [end:right]
 
 
@@ -55,9 +59,9 @@ print("fixed:", labels)
 
 @tf.function
 def mixed_types(score):
-    label = 0.0                      # Python float, not a tensor
+    label = 0.0  # Python float, not a tensor
     if score > 0.5:
-        label = tf.constant(1)       # int32 tensor
+        label = tf.constant(1)  # int32 tensor
     return label
 
 

@@ -9,10 +9,10 @@ feature map, so the next `Dense` gets height × width × channels inputs.
 `keras.layers.GlobalAveragePooling2D` averages each channel over the
 map, so `Dense` sees only `channels` inputs, whatever the image size.
 
-Pitfall: with `Flatten` the head's size grows with the feature map
-(about 49× here, one copy per 7×7 position), and an input with unknown
-height and width cannot be built at all: `Dense` raises "Shapes used to
-initialize variables must be fully-defined".
+Pitfall: with `Flatten` the head grows with the feature map (about
+49× here, one copy per 7×7 position), and an input of unknown height
+and width cannot be built: `Dense` raises "Shapes used to initialize
+variables must be fully-defined".
 
 severity: perf
 topics: M6
@@ -24,7 +24,7 @@ import keras
 features = keras.Input(shape=(7, 7, 2048))  # a CNN base's output
 
 flat_head = keras.layers.Dense(10)
-flat_head(keras.layers.Flatten()(features))          # 100352 inputs
+flat_head(keras.layers.Flatten()(features))  # 100352 inputs
 
 pooled_head = keras.layers.Dense(10)
 pooled_head(keras.layers.GlobalAveragePooling2D()(features))  # 2048
@@ -32,19 +32,25 @@ pooled_head(keras.layers.GlobalAveragePooling2D()(features))  # 2048
 
 print("Flatten + Dense(10):               ", flat_head.count_params())
 print("GlobalAveragePooling2D + Dense(10):", pooled_head.count_params())
-assert flat_head.count_params() == 7 * 7 * 2048 * 10 + 10 == 1_003_530, (
-    "expected Flatten to feed 7*7*2048 inputs to Dense"
-)
+assert (
+    flat_head.count_params() == 7 * 7 * 2048 * 10 + 10 == 1_003_530
+), "expected Flatten to feed 7*7*2048 inputs to Dense"
 assert pooled_head.count_params() == 2048 * 10 + 10 == 20_490, (
     "expected pooling to feed 2048 inputs to Dense"
 )
 
 any_size = keras.Input(shape=(None, None, 2048))
 pooled = keras.layers.GlobalAveragePooling2D()(any_size)
-assert tuple(pooled.shape) == (None, 2048), "expected pooling to fix size"
+assert tuple(pooled.shape) == (None, 2048), (
+    "expected pooling to fix size"
+)
 try:
     keras.layers.Dense(10)(keras.layers.Flatten()(any_size))
 except ValueError as err:
     message = str(err)
-print("Flatten on (None, None, 2048): ValueError:", message.split(".")[0])
-assert "must be fully-defined" in message, "expected Dense to reject None"
+print(
+    "Flatten on (None, None, 2048): ValueError:", message.split(".")[0]
+)
+assert "must be fully-defined" in message, (
+    "expected Dense to reject None"
+)

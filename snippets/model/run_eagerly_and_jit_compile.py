@@ -6,14 +6,19 @@ When you hit it: you want to `print` or step through a layer during
 What is going on: by default `Model.compile` has `run_eagerly=False`:
 `fit` wraps the train step in `tf.function`, so code in `call` runs in
 a graph (`tf.executing_eagerly()` is `False` there). `run_eagerly=True`
-runs it as plain Python with concrete values. `jit_compile="auto"`
-turns XLA on only where a GPU or other accelerator is visible; on a
-CPU-only machine it resolves to `False`. `run_eagerly=True` also
-switches XLA off, with a warning.
+runs it as plain Python with concrete values, and switches XLA off
+(with a warning if you asked for `jit_compile=True`).
+`jit_compile="auto"` turns XLA on only with a GPU or other accelerator
+visible, no `tf.distribute` strategy, and every layer supporting XLA
+(`layer.supports_jit`); on a CPU-only machine it is `False`.
 
 Pitfall: leave `run_eagerly=True` in only while debugging: it gives up
 the graph that `fit` otherwise builds for speed. Check
 `model.jit_compile` after `compile` to see what "auto" chose.
+
+Checked: this machine has no GPU. For the GPU cases the run makes
+`tf.config.list_physical_devices` report a fake one: that shows what
+"auto" picks, not XLA running.
 
 severity: tip
 topics: M9
@@ -21,6 +26,7 @@ topics: M9
 
 import inspect
 import warnings
+from unittest import mock
 
 import keras
 import numpy as np
@@ -38,9 +44,8 @@ class Probe(keras.layers.Layer):
 
 
 probe = Probe()
-model = keras.Sequential([
-    keras.Input(shape=(4,)), probe, keras.layers.Dense(1),
-])
+layers = [keras.Input(shape=(4,)), probe, keras.layers.Dense(1)]
+model = keras.Sequential(layers)
 model.compile(loss="mse", run_eagerly=True)  # plain Python steps
 model.fit(features, targets, epochs=1, verbose=0)
 print("run_eagerly=True: call() eager:", probe.eager)
@@ -48,13 +53,49 @@ print("run_eagerly=True: call() eager:", probe.eager)
 debug_eager = probe.eager
 
 
+class NoXLA(keras.layers.Layer):  # a layer that opts out of XLA
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_jit = False
+
+    def call(self, inputs):
+        return inputs
+
+
+def make_model(*extra_layers):
+    return keras.Sequential(
+        [keras.Input(shape=(4,)), *extra_layers, keras.layers.Dense(1)]
+    )
+
+
 def mode_in_fit(**compile_args):
     probe = Probe()
-    model = keras.Sequential([keras.Input(shape=(4,)), probe,
-                              keras.layers.Dense(1)])
+    model = make_model(probe)
     model.compile(loss="mse", **compile_args)
     model.fit(features, targets, epochs=1, verbose=0)
     return probe.eager, model
+
+
+real_devices = tf.config.list_physical_devices
+fake_gpu = tf.config.PhysicalDevice("/physical_device:GPU:0", "GPU")
+
+
+def devices_with_fake_gpu(device_type=None):
+    devices = real_devices(device_type)
+    return (
+        devices + [fake_gpu]
+        if device_type in (None, "GPU")
+        else devices
+    )
+
+
+def auto_with_gpu(model):
+    """What jit_compile="auto" resolves to if a GPU were visible."""
+    with mock.patch.object(
+        tf.config, "list_physical_devices", devices_with_fake_gpu
+    ):
+        model.compile(loss="mse")
+    return model.jit_compile
 
 
 defaults = inspect.signature(keras.Model.compile).parameters
@@ -63,18 +104,44 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     _, both = mode_in_fit(run_eagerly=True, jit_compile=True)
 messages = [str(w.message) for w in caught]
+_, eager_auto = mode_in_fit(run_eagerly=True)
 has_gpu = bool(tf.config.list_physical_devices("GPU"))
+strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
+with strategy.scope():
+    distributed = make_model()
+auto_gpu = {
+    "plain": auto_with_gpu(make_model()),
+    "strategy": auto_with_gpu(distributed),
+    "layer without XLA": auto_with_gpu(make_model(NoXLA())),
+}
 
-print("compile defaults: run_eagerly =", defaults["run_eagerly"].default,
-      "| jit_compile =", repr(defaults["jit_compile"].default))
+print(
+    "compile defaults: run_eagerly =",
+    defaults["run_eagerly"].default,
+    "| jit_compile =",
+    repr(defaults["jit_compile"].default),
+)
 print("default:          call() eager:", default_eager)
-print("jit_compile='auto' with GPU visible =", has_gpu, "->",
-      model.jit_compile)
+print(
+    "jit_compile='auto', real GPU visible =",
+    has_gpu,
+    "->",
+    model.jit_compile,
+)
+print("jit_compile='auto', fake GPU:", auto_gpu)
 print("run_eagerly + jit_compile=True:", messages[0])
-assert defaults["run_eagerly"].default is False, "expected graph by default"
+assert defaults["run_eagerly"].default is False, (
+    "expected graph by default"
+)
 assert defaults["jit_compile"].default == "auto", "expected 'auto'"
 assert default_eager is False, "expected fit to run call() as a graph"
 assert debug_eager is True, "expected run_eagerly to run call() eagerly"
 assert model.jit_compile is has_gpu, "expected 'auto' = XLA only on GPU"
+assert auto_gpu == {
+    "plain": True,
+    "strategy": False,
+    "layer without XLA": False,
+}, "expected 'auto' on a GPU to skip strategies and non-XLA layers"
 assert both.jit_compile is False, "expected run_eagerly to disable XLA"
 assert "cannot also be True" in messages[0], "expected a warning"
+assert eager_auto.jit_compile is False, "expected 'auto' off when eager"

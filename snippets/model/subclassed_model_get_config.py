@@ -5,14 +5,16 @@ raises `NotImplementedError` "created by passing non-serializable
 argument values in `__init__()`", though you passed only an `int`.
 
 What is going on: Keras rebuilds a saved object by calling
-`cls(**get_config())`. A `keras.layers.Layer` subclass whose `__init__`
-takes only plain values (numbers, strings, booleans, `None`) gets that
-config recorded for free; a `keras.Model` subclass does not, so you
-write `get_config` yourself and register the class.
+`cls(**get_config())`. A `keras.layers.Layer` subclass records the
+plain values (numbers, strings, booleans, `None`) passed to its
+`__init__`; a `keras.Model` subclass records none. With a required
+argument, `save` raises; with every argument defaulted, the config holds
+the defaults. Write `get_config` yourself, returning your `__init__`
+arguments plus `super().get_config()`, and register the class.
 
-Pitfall: the message blames "non-serializable" values even when every
-argument is an `int`; the real fix is a `get_config` returning your
-`__init__` arguments plus `super().get_config()`.
+Pitfall: defaults make it worse: `save` succeeds and stores the
+defaults, not your values. A model built with other values reloads with
+the defaults (other outputs, no warning) or fails to load its weights.
 
 severity: crash
 topics: M3
@@ -20,6 +22,7 @@ topics: M3
 
 import os
 import tempfile
+import warnings
 
 import keras
 import numpy as np
@@ -37,6 +40,8 @@ class Classifier(keras.Model):
 
     def call(self, inputs):
         return self.head(inputs)
+
+
 # --8<-- [end:wrong]
 
 
@@ -47,7 +52,9 @@ try:
 except NotImplementedError as err:
     message = " ".join(str(err).split())
 print("NotImplementedError:", message.split(". Please")[0])
-assert "non-serializable argument values" in message, "expected the error"
+assert "non-serializable argument values" in message, (
+    "expected the error"
+)
 
 
 class Scale(keras.layers.Layer):  # a Layer records plain args itself
@@ -56,7 +63,52 @@ class Scale(keras.layers.Layer):  # a Layer records plain args itself
         self.factor = factor
 
 
-assert Scale(2.0).get_config()["factor"] == 2.0, "expected an auto config"
+scale = Scale.from_config(Scale(2.0).get_config())  # cls(**config)
+assert scale.factor == 2.0, "expected a Layer to rebuild with its value"
+
+
+# --8<-- [start:defaults]
+@keras.saving.register_keras_serializable(package="cheatsheet")
+class Scorer(keras.Model):
+    def __init__(self, num_classes=3, temperature=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.temperature = temperature
+        self.head = keras.layers.Dense(num_classes)
+
+    def call(self, inputs):
+        return self.head(inputs) / self.temperature
+
+
+scorer = Scorer(temperature=2.0)
+scorer(features)
+scorer.save("scorer.keras")  # no error: the config holds 1.0
+# --8<-- [end:defaults]
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    reloaded = keras.saving.load_model("scorer.keras")
+print("saved temperature 2.0, reloaded:", reloaded.temperature)
+assert scorer.get_config()["temperature"] == 1.0, (
+    "expected the config to hold the default, not the value passed"
+)
+assert reloaded.temperature == 1.0, "expected the default back, not 2.0"
+assert not np.allclose(scorer(features), reloaded(features)), (
+    "expected the reloaded model to give other outputs"
+)
+assert not caught, "expected no warning about it"
+
+wide = Scorer(num_classes=5)
+wide(features)
+wide.save("wide.keras")
+try:
+    keras.saving.load_model("wide.keras")
+    load_error = "none"
+except ValueError as err:
+    load_error = str(err).split(". Example")[0] + "."
+
+print("saved num_classes=5, load_model: ValueError:", load_error)
+assert "could not be loaded" in load_error, (
+    "expected the default-sized layer to reject the saved weights"
+)
 
 
 # --8<-- [start:right]
@@ -74,17 +126,27 @@ class Classifier(keras.Model):
         config = super().get_config()
         config["num_classes"] = self.num_classes
         return config
+
+
 # --8<-- [end:right]
 
 
-model = Classifier(3)
+model = Classifier(5)
 path = os.path.join(workdir, "right.keras")
 model(features)
 model.save(path)
 restored = keras.saving.load_model(path)
 same = np.allclose(model(features), restored(features))
-print("reloaded:", type(restored).__name__,
-      "num_classes", restored.num_classes, "same outputs", same)
+print(
+    "right: reloaded",
+    type(restored).__name__,
+    "num_classes",
+    restored.num_classes,
+    "same outputs",
+    same,
+)
 assert isinstance(restored, Classifier), "expected the subclass back"
-assert restored.num_classes == 3, "expected the config to round-trip"
+assert restored.head.units == 5, (
+    "expected the layer rebuilt with 5 units"
+)
 assert same, "expected the saved weights to come back"

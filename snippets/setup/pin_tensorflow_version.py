@@ -3,16 +3,14 @@
 When you hit it: a fresh install or a new CI image picks up a newer
 TensorFlow, and code that passed yesterday behaves differently.
 
-What is going on: pip installs the newest release your requirement
-allows. Pin `tensorflow==2.21.*` (patch fixes only) or `==2.21.0`, and
-check at start-up that `tf.__version__` matches the installed package.
-On Linux x86-64 that package may be `tensorflow-cpu`, where
-`importlib.metadata.version("tensorflow")` raises, so ask which
-distribution provides the `tensorflow` module.
+What is going on: a loose requirement such as `tensorflow>=2.16` admits
+every newer release. Pin `tensorflow==2.21.*` (2.21 patch releases
+only) or `==2.21.0` (exactly one), and check at start-up that
+`tf.__version__` is inside the pin.
 
 Pitfall: TensorFlow 2.21 asks only for `keras>=3.12.0`, with no upper
-bound. Pinning TensorFlow alone leaves Keras free to move: pin `keras`
-too.
+bound, so even a Keras 4 would satisfy it. Pinning TensorFlow alone
+leaves Keras free to move: pin `keras` too.
 
 severity: tip
 topics: S1
@@ -28,30 +26,46 @@ from packaging.specifiers import SpecifierSet
 # --8<-- [start:show]
 # requirements.txt:  tensorflow==2.21.*   keras==3.15.*
 TF_PIN = SpecifierSet("==2.21.*")
-
-dist = metadata.packages_distributions()["tensorflow"][0]
-installed = metadata.version(dist)  # what pip installed
-assert tf.__version__ == installed, (tf.__version__, installed)
-assert tf.__version__ in TF_PIN, f"unexpected TF {tf.__version__}"
-print(f"{dist} {installed}, keras {keras.__version__}")
+KERAS_PIN = SpecifierSet("==3.15.*")
+if tf.__version__ not in TF_PIN or keras.__version__ not in KERAS_PIN:
+    raise SystemExit(f"TF {tf.__version__}, Keras {keras.__version__}")
+print(f"tensorflow {tf.__version__}, keras {keras.__version__}")
 # --8<-- [end:show]
 
-keras_req = next(
-    Requirement(r) for r in metadata.requires(dist) if r.startswith("keras")
+releases = ["2.16.1", "2.20.0", "2.21.0", "2.21.3", "2.22.0", "3.0.0"]
+admitted = {
+    spec: list(SpecifierSet(spec).filter(releases))
+    for spec in (">=2.16", "==2.21.*", "==2.21.0")
+}
+for spec, versions in admitted.items():
+    print(f"tensorflow{spec:9} admits {versions}")
+assert admitted[">=2.16"] == releases, "expected every newer release"
+assert admitted["==2.21.*"] == ["2.21.0", "2.21.3"], (
+    "expected 2.21 patch releases only"
 )
-print("TensorFlow's own Keras requirement:", keras_req)
+assert admitted["==2.21.0"] == ["2.21.0"], (
+    "expected exactly one release"
+)
 
-assert tf.__version__ == "2.21.0", "expected the site's pinned TF 2.21.0"
-assert keras_req.specifier == SpecifierSet(">=3.12.0"), (
-    "expected TF 2.21 to require keras>=3.12.0"
-)
-assert all(spec.operator == ">=" for spec in keras_req.specifier), (
-    "expected no upper bound on Keras in TensorFlow's requirements"
-)
-if dist != "tensorflow":
-    try:
-        metadata.version("tensorflow")
-        raised = False
-    except metadata.PackageNotFoundError:
-        raised = True
-    assert raised, f"expected no 'tensorflow' metadata when {dist} is used"
+# Every installed distribution that provides the tensorflow module.
+providers = sorted(set(metadata.packages_distributions()["tensorflow"]))
+keras_reqs = {
+    dist: next(
+        Requirement(r)
+        for r in metadata.requires(dist)
+        if Requirement(r).name == "keras"
+    )
+    for dist in providers
+}
+for dist, req in keras_reqs.items():
+    print(f"{dist} {metadata.version(dist)} requires: {req}")
+for dist, req in keras_reqs.items():
+    assert metadata.version(dist).startswith("2.21."), (
+        "expected TF 2.21"
+    )
+    assert req.specifier == SpecifierSet(">=3.12.0"), (
+        f"expected {dist} to require keras>=3.12.0"
+    )
+    assert "4.0.0" in req.specifier, (
+        "expected no upper bound: a Keras 4 would satisfy it"
+    )

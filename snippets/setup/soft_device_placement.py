@@ -10,8 +10,13 @@ device does not exist, TensorFlow places the op on one that does and
 raises nothing. `tf.config.set_soft_device_placement(False)` turns
 the request into a requirement, in eager code and in `tf.function`.
 
-Pitfall: with soft placement on, `tensor.device` is the only sign that
-the GPU was never used. Turn it off in tests that must run on a GPU.
+Pitfall: with soft placement on, a missing GPU raises nothing; only
+`tensor.device` shows where the op ran. Turn it off in tests that must
+run on a GPU.
+
+Checked: the run asks for one GPU more than the machine has (`/GPU:0`
+on this CPU-only machine), so both outcomes are checked with or without
+a GPU.
 
 severity: silent
 topics: S7
@@ -19,7 +24,8 @@ topics: S7
 
 import tensorflow as tf
 
-no_gpu = not tf.config.list_physical_devices("GPU")
+gpus = tf.config.list_physical_devices("GPU")
+missing = f"/GPU:{len(gpus)}"  # a GPU this machine does not have
 default_soft = tf.config.get_soft_device_placement()
 
 # --8<-- [start:wrong]
@@ -28,16 +34,28 @@ with tf.device("/GPU:0"):
 print("placed on", scores.device)
 # --8<-- [end:wrong]
 
+with tf.device(missing):
+    fallback = tf.constant([1.0, 2.0]) * 3.0  # soft: no error
+
 try:
     # --8<-- [start:right]
     tf.config.set_soft_device_placement(False)
     with tf.device("/GPU:0"):
-        scores = tf.constant([1.0, 2.0]) * 3.0  # now it raises
+        scores = tf.constant([1.0, 2.0]) * 3.0  # no GPU: raises
     # --8<-- [end:right]
-    eager_message = ""
-except tf.errors.InvalidArgumentError as err:
-    eager_message = err.message
-print("InvalidArgumentError:", eager_message.split(" name:")[0])
+    strict_gpu0 = "ran on " + scores.device
+except tf.errors.InvalidArgumentError:
+    strict_gpu0 = "InvalidArgumentError"
+
+
+def strict_error(run):
+    """The error of run() under tf.device(missing): type name, message."""
+    try:
+        with tf.device(missing):
+            run()
+    except tf.errors.OpError as err:
+        return type(err).__name__, err.message
+    return "no error", ""
 
 
 @tf.function
@@ -45,21 +63,39 @@ def double(values):
     return values * 2.0
 
 
-try:
-    with tf.device("/GPU:0"):
-        double(tf.constant([1.0, 2.0]))
-    graph_message = ""
-except tf.errors.InvalidArgumentError as err:
-    graph_message = err.message
+eager_error, eager_message = strict_error(
+    lambda: tf.constant([1.0, 2.0]) * 3.0
+)
+graph_error, graph_message = strict_error(
+    lambda: double(tf.constant([1.0, 2.0]))
+)
+print(
+    f"strict, {missing}: {eager_error}:",
+    eager_message.split(" name:")[0],
+)
 
 assert default_soft is True, "expected soft placement on by default"
-if no_gpu:
+assert not fallback.device.endswith(missing[1:]), (
+    "expected soft placement to fall back to a device that exists"
+)
+assert eager_error != "no error" and missing[1:] in eager_message, (
+    "expected eager ops to raise without soft placement"
+)
+assert graph_error != "no error" and missing[1:] in graph_message, (
+    "expected tf.function calls to raise without soft placement"
+)
+if gpus:  # the request is honoured when the GPU exists
+    assert "/device:GPU:0" in strict_gpu0, "expected the op on GPU:0"
+else:
     assert scores.device.endswith("device:CPU:0"), (
         "expected a silent fallback to the CPU"
     )
-    assert "Could not satisfy device specification" in eager_message, (
-        "expected eager ops to raise without soft placement"
+    assert strict_gpu0 == "InvalidArgumentError", (
+        "expected the shown strict request to raise"
     )
-    assert "Could not satisfy device specification" in graph_message, (
-        "expected tf.function calls to raise without soft placement"
+    assert eager_error == graph_error == "InvalidArgumentError", (
+        "expected InvalidArgumentError in both modes"
+    )
+    assert "Could not satisfy device specification" in eager_message, (
+        "expected the device-specification error"
     )

@@ -9,8 +9,9 @@ the same classes as `import keras`, and `tf.keras.version()` reports
 the Keras version, not TensorFlow's. Keras 2 habits such as
 `tf.keras.optimizers.legacy` or `model.save("dir")` (a SavedModel
 folder) now raise. For code you cannot port yet,
-install `tf_keras` (Keras 2) and set `TF_USE_LEGACY_KERAS=True` before
-TensorFlow is imported, as the error message says.
+install `tf_keras` (Keras 2, a separate package) and set
+`TF_USE_LEGACY_KERAS=True` before TensorFlow is imported, as the error
+message says; [the two do not mix](save-load.md#keras3-and-tf-keras-mixed).
 
 Pitfall: writing `tf.keras` does not get you Keras 2. It is the same
 Keras 3 as `import keras`, so old code breaks halfway through. Write
@@ -20,12 +21,12 @@ severity: crash
 topics: S8
 """
 
-import importlib.util
 import os
 import tempfile
 
 import keras
 import tensorflow as tf
+import tf_keras
 
 # --8<-- [start:show]
 print("tf.keras.version():", tf.keras.version())
@@ -51,19 +52,30 @@ try:
 except ValueError as err:
     save_message = str(err)
 
-assert tf.keras.version() == keras.__version__ == "3.15.1", (
-    "expected tf.keras to report the installed Keras 3.15.1"
+assert tf.keras.version() == keras.__version__, (
+    "expected tf.keras to report the installed Keras"
 )
-assert tf.keras.version() != tf.__version__, "expected Keras's own version"
-assert tf.keras.layers.Dense is keras.layers.Dense, "expected one library"
+assert keras.__version__.startswith("3."), "expected Keras 3"
+assert tf.keras.version() != tf.__version__, (
+    "expected Keras's own version"
+)
+assert tf.keras.layers.Dense is keras.layers.Dense, (
+    "expected one library"
+)
 assert tf.keras.Model is keras.Model, "expected one Model class"
-assert "is not supported in Keras 3" in message, "expected the Keras 3 error"
+assert "is not supported in Keras 3" in message, (
+    "expected the Keras 3 error"
+)
 assert "tf_keras" in message and "TF_USE_LEGACY_KERAS" in message, (
     "expected the error to point at tf_keras and TF_USE_LEGACY_KERAS"
 )
 assert "Invalid filepath extension for saving" in save_message, (
     "expected model.save to a folder to raise ValueError in Keras 3"
 )
-assert importlib.util.find_spec("tf_keras") is None, (
-    "expected tf_keras not to be installed in this environment"
+print("tf_keras:", tf_keras.__version__.split(".")[0] + ".x")
+assert tf_keras.__version__.startswith("2."), (
+    "expected tf_keras = Keras 2"
+)
+assert tf_keras.layers.Dense is not keras.layers.Dense, (
+    "expected tf_keras to be a separate library, not tf.keras"
 )

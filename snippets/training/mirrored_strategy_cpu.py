@@ -1,22 +1,22 @@
-"""MirroredStrategy splits each global batch across replicas
+"""MirroredStrategy splits each global batch; an odd last batch unevenly
 
 When you hit it: you move a model to several devices with
 `tf.distribute.MirroredStrategy`, or try it on a laptop by splitting the
-CPU into logical devices.
+CPU into logical devices (first thing: once the runtime starts, changing
+them raises `RuntimeError`).
 
-What is going on: the batch size your dataset yields is the *global*
-batch; `experimental_distribute_dataset` gives each replica an equal
-share, the last partial batch too. `strategy.run` returns one
-value per replica; `strategy.reduce` combines them with `SUM` or
-`MEAN`. `tf.nn.compute_average_loss` divides by the global batch, so
-summing it over replicas gives the true mean loss; leave its
-`global_batch_size` unset, or a fixed value under-weights the partial
-last batch.
+What is going on: the batch your dataset yields is the *global* batch;
+`experimental_distribute_dataset` splits it across the replicas. An odd
+last batch splits unevenly: `range(7).batch(4)` on 2 replicas gives
+`[0, 1]` and `[2, 3]`, then `[4, 5]` and `[6]`. `strategy.run` returns
+one value per replica; `strategy.reduce` combines them with `SUM` or
+`MEAN`. `tf.nn.compute_average_loss` divides by the local batch size
+times the number of replicas, so the `SUM` over replicas is the true
+mean loss only when the split is even.
 
-Pitfall: logical devices must be configured before TensorFlow starts
-its runtime; later calls raise `RuntimeError`. Consider scaling the
-global batch with the number of replicas, and the learning rate with
-it, then re-tune.
+Pitfall: on an uneven last batch, `compute_average_loss` silently gets
+the mean wrong. Batch with `drop_remainder=True` so every split is
+equal.
 
 severity: tip
 topics: T11
@@ -31,84 +31,79 @@ tf.config.set_logical_device_configuration(
 )  # first thing, before any op runs
 # --8<-- [end:devices]
 
-import keras
 import numpy as np
 
 # --8<-- [start:show]
 strategy = tf.distribute.MirroredStrategy(["/cpu:0", "/cpu:1"])
-train_ds = tf.data.Dataset.range(10).map(
-    lambda i: tf.cast(i, tf.float32)).batch(4)  # global batch 4
+values = tf.data.Dataset.range(7).map(lambda i: tf.cast(i, tf.float32))
+train_ds = values.batch(4)  # global batches of 4, 3
 dist_ds = strategy.experimental_distribute_dataset(train_ds)
 
 
 @tf.function
 def replica_step(batch):
-    per_example_loss = batch ** 2
-    # No global_batch_size: divides by the global size of this batch.
-    return tf.size(batch), tf.nn.compute_average_loss(per_example_loss)
+    per_example_loss = batch**2
+    return tf.nn.compute_average_loss(per_example_loss)
 
 
-batch_losses = []
 for batch in dist_ds:
-    sizes, losses = strategy.run(replica_step, args=(batch,))
-    batch_losses.append(strategy.reduce("SUM", losses, axis=None))
+    losses = strategy.run(replica_step, args=(batch,))
+    mean_loss = strategy.reduce("SUM", losses, axis=None)
 # --8<-- [end:show]
 
-split = [
-    [[int(v) for v in t] for t in strategy.experimental_local_results(b)]
-    for b in dist_ds
-]
-print("replicas:", strategy.num_replicas_in_sync,
-      " per-replica slices:", split)
-print("mean loss per batch:", [f"{float(v):.2f}" for v in batch_losses])
-first = next(iter(dist_ds))
-sizes, losses = strategy.run(replica_step, args=(first,))
-local_sizes = [int(s) for s in strategy.experimental_local_results(sizes)]
-mean_size = float(strategy.reduce("MEAN", sizes, axis=None))
-print("first batch: local sizes", local_sizes, " MEAN", mean_size)
+
+def splits_and_means(dataset):
+    """Per global batch: each replica's slice, and the SUM of losses."""
+    result = []
+    for batch in strategy.experimental_distribute_dataset(dataset):
+        local = strategy.experimental_local_results(batch)
+        losses = strategy.run(replica_step, args=(batch,))
+        summed = float(strategy.reduce("SUM", losses, axis=None))
+        result.append(([[int(v) for v in t] for t in local], summed))
+    return result
+
+
+uneven = splits_and_means(train_ds)
+even = splits_and_means(values.batch(4, drop_remainder=True))
+true_means = [np.mean(np.square(b)) for b in ([0, 1, 2, 3], [4, 5, 6])]
+print("replicas:", strategy.num_replicas_in_sync)
+for split, summed in uneven:
+    print("split", split, f"SUM of losses {summed:.2f}")
+print("true means:", [f"{m:.2f}" for m in true_means])
+print("drop_remainder=True:", [split for split, _ in even])
 
 assert strategy.num_replicas_in_sync == 2, "expected two replicas"
-assert split == [[[0, 1], [2, 3]], [[4, 5], [6, 7]], [[8], [9]]], (
-    "expected each global batch of 4 split 2 + 2, the last 1 + 1"
+assert [split for split, _ in uneven] == [
+    [[0, 1], [2, 3]],
+    [[4, 5], [6]],
+], "expected the last global batch of 3 to split 2 + 1"
+assert np.isclose(uneven[0][1], true_means[0]), (
+    "expected the true mean loss on an evenly split batch"
 )
-assert local_sizes == [2, 2], "expected a per-replica batch of 2"
-expected_means = [np.mean([0, 1, 4, 9]), np.mean([16, 25, 36, 49]),
-                  np.mean([64, 81])]
-assert np.allclose([float(v) for v in batch_losses], expected_means), (
-    "expected the SUM of per-replica average losses to be the global mean"
+assert not np.isclose(uneven[1][1], true_means[1]), (
+    "expected a wrong mean loss on the unevenly split batch"
 )
-assert mean_size == 2.0, "expected MEAN to average the replicas"
-
-
-@tf.function
-def fixed_size_step(batch):
-    return tf.nn.compute_average_loss(batch ** 2, global_batch_size=4)
-
-
-last = list(dist_ds)[-1]
-fixed = strategy.reduce(
-    "SUM", strategy.run(fixed_size_step, args=(last,)), axis=None)
-assert np.isclose(float(fixed), (64 + 81) / 4), (
-    "expected a fixed global_batch_size to divide the last batch by 4"
+assert np.isclose(uneven[1][1], (16 + 25) / 4 + 36 / 2), (
+    "expected each replica to divide by local size x 2 replicas"
+)
+assert np.isclose(float(mean_loss), uneven[1][1]), (
+    "expected the shown loop to end on that same wrong value"
+)
+averaged = strategy.reduce("MEAN", losses, axis=None)
+assert np.isclose(float(averaged), float(mean_loss) / 2), (
+    "expected MEAN to average the per-replica values"
+)
+assert even == [([[0, 1], [2, 3]], true_means[0])], (
+    "expected drop_remainder=True to keep only even splits, true means"
 )
 
-with strategy.scope():
-    model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
-    model.compile("sgd", "mse")
-features = np.ones((16, 1), "float32")
-model.fit(features, features, batch_size=8, epochs=1, verbose=0)
-assert int(model.optimizer.iterations.numpy()) == 2, (
-    "expected fit to run 16 / 8 = 2 global steps"
-)
-assert type(model.weights[0].value).__name__ == "MirroredVariable", (
-    "expected variables created in scope to be mirrored"
-)
 try:
     tf.config.set_logical_device_configuration(
         cpu, [tf.config.LogicalDeviceConfiguration()] * 3
     )
 except RuntimeError as err:
     late_error = str(err)
+print("RuntimeError:", late_error)
 assert "cannot be modified after being initialized" in late_error, (
     "expected logical devices to be fixed once the runtime runs"
 )

@@ -15,7 +15,7 @@ Pitfall: set `TF_CONFIG` before creating the strategy, in each
 worker's own environment. Malformed JSON raises
 `json.JSONDecodeError` when the strategy is created.
 
-This entry runs a one-worker cluster for real (a gRPC server on a free
+Checked: this entry runs a one-worker cluster for real (a gRPC server on a free
 localhost port) and checks what worker 1 of a two-worker cluster would
 read. It does not start a second process, so no traffic between workers
 is exercised.
@@ -41,20 +41,30 @@ resolver = tf.distribute.cluster_resolver.TFConfigClusterResolver()
 # resolver.task_type == "worker", resolver.task_id == 1
 # --8<-- [end:show]
 
-print("this worker:", resolver.task_type, resolver.task_id,
-      " address:", resolver.master(),
-      " workers:", resolver.cluster_spec().num_tasks("worker"))
+print(
+    "this worker:",
+    resolver.task_type,
+    resolver.task_id,
+    " address:",
+    resolver.master(),
+    " workers:",
+    resolver.cluster_spec().num_tasks("worker"),
+)
 assert (resolver.task_type, resolver.task_id) == ("worker", 1), (
     "expected the task read from TF_CONFIG"
 )
-assert resolver.master() == "host-b:12345", "expected this task's address"
+assert resolver.master() == "host-b:12345", (
+    "expected this task's address"
+)
 assert resolver.cluster_spec().as_dict() == tf_config["cluster"], (
     "expected the shared cluster description"
 )
-assert not multi_worker_util.is_chief(resolver.cluster_spec(), "worker", 1)
-assert multi_worker_util.is_chief(resolver.cluster_spec(), "worker", 0), (
-    "expected worker 0, not worker 1, to act as chief"
+assert not multi_worker_util.is_chief(
+    resolver.cluster_spec(), "worker", 1
 )
+assert multi_worker_util.is_chief(
+    resolver.cluster_spec(), "worker", 0
+), "expected worker 0, not worker 1, to act as chief"
 
 os.environ["TF_CONFIG"] = '{"cluster": {worker: []}}'  # unquoted key
 try:
@@ -68,20 +78,29 @@ assert "double quotes" in json_error, "expected the JSON parse error"
 with socket.socket() as probe:
     probe.bind(("localhost", 0))
     port = probe.getsockname()[1]
-os.environ["TF_CONFIG"] = json.dumps({
-    "cluster": {"worker": [f"localhost:{port}"]},
-    "task": {"type": "worker", "index": 0},
-})
+os.environ["TF_CONFIG"] = json.dumps(
+    {
+        "cluster": {"worker": [f"localhost:{port}"]},
+        "task": {"type": "worker", "index": 0},
+    }
+)
 strategy = tf.distribute.MultiWorkerMirroredStrategy()
-print("strategy:", strategy.cluster_resolver.task_type,
-      strategy.cluster_resolver.task_id,
-      " replicas:", strategy.num_replicas_in_sync,
-      " saves checkpoints:", strategy.extended.should_checkpoint)
+print(
+    "strategy:",
+    strategy.cluster_resolver.task_type,
+    strategy.cluster_resolver.task_id,
+    " replicas:",
+    strategy.num_replicas_in_sync,
+    " saves checkpoints:",
+    strategy.extended.should_checkpoint,
+)
 assert strategy.cluster_resolver.task_type == "worker", "read TF_CONFIG"
 assert strategy.extended.should_checkpoint, "expected worker 0 to save"
 assert strategy.extended.should_save_summary, "expected worker 0 to log"
 assert strategy.num_replicas_in_sync == 1, "expected one CPU replica"
 replica_sum = strategy.reduce(
-    "SUM", strategy.run(tf.function(lambda: tf.constant(1.0))), axis=None
+    "SUM",
+    strategy.run(tf.function(lambda: tf.constant(1.0))),
+    axis=None,
 )
 assert float(replica_sum) == 1.0, "expected a working all-reduce"

@@ -1,0 +1,117 @@
+"""CUDA_VISIBLE_DEVICES picks a process's GPUs before TensorFlow lists them
+
+When you hit it: you start one worker per GPU, or keep a job off the
+GPUs, from a launcher or a shell script.
+
+What is going on: a process sees only the GPUs that
+`CUDA_VISIBLE_DEVICES` in its environment names, numbered from 0
+inside the process. An empty value or `-1` hides them all. Once
+TensorFlow has listed the GPUs, changing `os.environ` changes nothing.
+Inside one process, `tf.config.set_visible_devices([], "GPU")` hides
+the GPUs from the runtime: `tf.config.list_physical_devices` still
+lists them, and ops run on the CPU.
+
+Pitfall: `os.environ["CUDA_VISIBLE_DEVICES"] = "1"` placed after the
+first GPU listing is silently ignored. Set it in the launcher's
+environment, or before `import tensorflow`.
+
+Checked: needs a GPU, so it is skipped on the CPU-only machine that
+verifies this site and was not run there. With one GPU the renumbering
+check is trivial: the last GPU is GPU 0.
+
+severity: silent
+topics: S9
+requires: gpu
+aliases:
+  - run tensorflow on a specific GPU from the command line
+  - CUDA_VISIBLE_DEVICES has no effect
+  - one process per GPU tensorflow
+  - force tensorflow to use CPU only
+"""
+
+import ast
+import os
+import subprocess
+import sys
+
+import tensorflow as tf
+
+gpus = tf.config.list_physical_devices("GPU")
+
+# --8<-- [start:show]
+WORKER = (
+    "import tensorflow as tf; "
+    "print([d.name for d in tf.config.list_physical_devices('GPU')])"
+)
+
+
+def launch(cuda_visible_devices):  # one worker per GPU, say
+    env = {**os.environ, "CUDA_VISIBLE_DEVICES": cuda_visible_devices}
+    return subprocess.Popen(
+        [sys.executable, "-c", WORKER],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+last_gpu = launch(str(len(gpus) - 1))  # sees one GPU, named GPU:0
+no_gpu, minus_one = launch(""), launch("-1")  # see none
+# --8<-- [end:show]
+
+
+def seen(worker):
+    out, _ = worker.communicate(timeout=150)
+    assert worker.returncode == 0, "expected the worker to run"
+    return ast.literal_eval(out.strip().splitlines()[-1])
+
+
+seen_last, seen_none, seen_minus_one = map(
+    seen, (last_gpu, no_gpu, minus_one)
+)
+
+# --8<-- [start:in_code]
+os.environ["CUDA_VISIBLE_DEVICES"] = ""  # too late: GPUs were listed
+still_listed = tf.config.list_physical_devices("GPU")  # all of them
+
+tf.config.set_visible_devices([], "GPU")  # in code, before any op
+logical_gpus = tf.config.list_logical_devices("GPU")  # []
+batch = tf.ones([8, 4])  # runs on the CPU
+# --8<-- [end:in_code]
+
+message = ""
+try:
+    tf.config.set_visible_devices(gpus, "GPU")
+except RuntimeError as err:
+    message = str(err)
+
+print("GPUs:", len(gpus))
+print("CUDA_VISIBLE_DEVICES=last:", seen_last)
+print("CUDA_VISIBLE_DEVICES='' / -1:", seen_none, seen_minus_one)
+print("after os.environ change:", len(still_listed), "GPUs listed")
+print(
+    "hidden in code: logical GPUs",
+    logical_gpus,
+    "| batch on",
+    batch.device.split("/")[-1],
+)
+print("RuntimeError:", message)
+
+assert gpus, "expected at least one GPU (requires: gpu)"
+assert seen_last == ["/physical_device:GPU:0"], (
+    "expected the one visible GPU to be renumbered GPU:0"
+)
+assert seen_none == [] and seen_minus_one == [], (
+    "expected '' and '-1' to hide every GPU"
+)
+assert still_listed == gpus, (
+    "expected a late os.environ change to do nothing"
+)
+assert logical_gpus == [], "expected no logical GPU once hidden"
+assert tf.config.list_physical_devices("GPU") == gpus, (
+    "expected list_physical_devices to list hidden GPUs too"
+)
+assert batch.device.endswith("CPU:0"), "expected ops on the CPU"
+assert "cannot be modified after being initialized" in message, (
+    "expected showing the GPUs again after the first op to raise"
+)

@@ -15,6 +15,11 @@ data.
 
 severity: tip
 topics: D7
+aliases:
+  - last batch is smaller than the batch size
+  - model input shape is (None, 28, 28) instead of (32, 28, 28)
+  - static batch size for a stateful LSTM or a TPU
+  - incomplete final batch in tf.data
 """
 
 import inspect

@@ -14,6 +14,11 @@ simply frozen after epoch one.
 
 severity: silent
 topics: D5
+aliases:
+  - where to put cache() in a tf.data pipeline
+  - augmentation stops changing after the first epoch
+  - cache after map with a random flip
+  - validation accuracy got worse after adding .cache()
 """
 
 import tensorflow as tf

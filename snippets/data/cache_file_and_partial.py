@@ -16,6 +16,11 @@ version in the file name.
 
 severity: silent
 topics: D5
+aliases:
+  - The calling iterator did not fully read the dataset being cached
+  - concurrent caching iterator running - cache lockfile already exists
+  - changed my preprocessing but the dataset still returns old values
+  - how to clear a tf.data cache file
 """
 
 import os

@@ -16,6 +16,12 @@ before doing arithmetic with it.
 
 severity: crash
 topics: D13
+aliases:
+  - "TypeError: The dataset is infinite."
+  - how to count the elements of a tf.data dataset
+  - tf.data.experimental.cardinality
+  - fit progress bar shows Unknown instead of the number of steps
+  - progress bar shows x/Unknown during the first epoch
 """
 
 import tensorflow as tf

@@ -19,6 +19,10 @@ inside a helper, so anything you later `zip` goes out of step.
 
 severity: tip
 topics: D9
+aliases:
+  - options.experimental_threading is deprecated. Use options.threading instead.
+  - Cannot set the property autotune on OptimizationOptions.
+  - turn off element order for every map in a pipeline at once
 """
 
 import logging

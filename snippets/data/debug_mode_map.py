@@ -16,6 +16,13 @@ training. It still traces once, so `.numpy()` in `map` still fails.
 
 severity: tip
 topics: D18
+aliases:
+  - Even though the `tf.config.experimental_run_functions_eagerly` option is set
+  - run_functions_eagerly has no effect on Dataset.map
+  - pdb.set_trace in a tf.data map function
+  - how to look at the values inside a tf.data map function
+  - Dataset.map does not run eagerly
+  - print shows Tensor args_0 inside map instead of values
 """
 
 import time

@@ -16,6 +16,11 @@ grayscale PNG gives a 1-channel image in a 3-channel dataset. Force
 
 severity: crash
 topics: D11
+aliases:
+  - "Shapes are: [tensor]: [4,4,1], [batch]: [4,4,3]"
+  - decode_jpeg gives shape (None, None, None)
+  - some images in my folder are grayscale, others RGB
+  - set the shape of a decoded image in Dataset.map
 """
 
 import tensorflow as tf

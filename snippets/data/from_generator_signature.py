@@ -16,6 +16,11 @@ without a word.
 
 severity: crash
 topics: D17
+aliases:
+  - with output_types is deprecated and will be removed in a future version
+  - `generator` yielded an element that could not be converted to the expected type.
+  - feed a Python generator to model.fit through tf.data
+  - from_generator turns my float values into integers
 """
 
 import numpy as np

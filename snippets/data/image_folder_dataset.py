@@ -15,6 +15,12 @@ what your model expects.
 
 severity: silent
 topics: D15
+aliases:
+  - cannot import name 'ImageDataGenerator' from 'keras.preprocessing.image'
+  - ImageDataGenerator flow_from_directory
+  - tf.keras.preprocessing.image_dataset_from_directory
+  - which class does label 0 belong to
+  - images from a directory are not normalized to 0-1
 """
 
 import inspect

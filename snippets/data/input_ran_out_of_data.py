@@ -52,15 +52,14 @@ with warnings.catch_warnings(record=True) as shown:  # default filters
     history = model.fit(
         train_ds, epochs=3, steps_per_epoch=10, verbose=0
     )
-    print(history.epoch, int(model.optimizer.iterations))  # steps
+    print(history.epoch, model.optimizer.iterations.numpy())  # steps
     # --8<-- [end:wrong]
 ran_out = [w for w in shown if "ran out of data" in str(w.message)]
 print(f"{ran_out[0].category.__name__}: {ran_out[0].message}")
 print("shown by Python's default filters:", len(ran_out), "time(s)")
 assert history.epoch == [0, 1, 2], "expected every epoch in History"
-assert int(model.optimizer.iterations) == 15, (
-    "expected 3 x 5 steps, not 30"
-)
+steps = int(model.optimizer.iterations.numpy())
+assert steps == 15, f"expected 3 x 5 steps, not 3 x 10; got {steps}"
 assert len(ran_out) == 1, "expected the default filters to show it once"
 assert ran_out[0].category is UserWarning, (
     "expected a Python UserWarning"
@@ -103,16 +102,16 @@ with warnings.catch_warnings(record=True) as fixed:
     repeat_model.fit(
         train_ds.repeat(), epochs=3, steps_per_epoch=10, verbose=0
     )
-    print(int(repeat_model.optimizer.iterations))  # 3 x 10 steps
+    print(repeat_model.optimizer.iterations.numpy())  # 3 x 10 steps
 
     pass_model = build_model()
     pass_model.fit(train_ds, epochs=3, verbose=0)  # 1 pass/epoch
-    print(int(pass_model.optimizer.iterations))  # 3 x 5 steps
+    print(pass_model.optimizer.iterations.numpy())  # 3 x 5 steps
     # --8<-- [end:right]
-assert int(repeat_model.optimizer.iterations) == 30, (
+assert repeat_model.optimizer.iterations.numpy() == 30, (
     "expected 3 x 10 steps with repeat()"
 )
-assert int(pass_model.optimizer.iterations) == 15, (
+assert pass_model.optimizer.iterations.numpy() == 15, (
     "expected 3 full passes of 5 batches"
 )
 assert not any("ran out of data" in str(w.message) for w in fixed), (

@@ -19,6 +19,11 @@ files.
 
 severity: tip
 topics: D3
+aliases:
+  - tf.data.experimental.parallel_interleave
+  - read many TFRecord shards in parallel
+  - example order is not reproducible across machines
+  - how many files does interleave open at once
 """
 
 import math

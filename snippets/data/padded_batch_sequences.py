@@ -15,6 +15,11 @@ pipeline, and only once two lengths meet in one batch:
 
 severity: crash
 topics: D16
+aliases:
+  - First element had shape [3] and element 1 had shape [5].
+  - tf.data.experimental.dense_to_ragged_batch
+  - Keras pad_sequences for a tf.data pipeline
+  - pad token ids to the same length in each batch
 """
 
 import tensorflow as tf

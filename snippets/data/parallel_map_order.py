@@ -14,6 +14,10 @@ another dataset or rely on position: pairs silently go out of step.
 
 severity: silent
 topics: D4
+aliases:
+  - does num_parallel_calls change the order of my data
+  - images and labels mismatched after zip and a parallel map
+  - slow images hold up the whole input pipeline
 """
 
 import time

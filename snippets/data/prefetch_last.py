@@ -17,6 +17,11 @@ put it last, where everything is above it.
 
 severity: tip
 topics: D8
+aliases:
+  - tf.data.experimental.AUTOTUNE
+  - where to put prefetch in a tf.data pipeline
+  - does the prefetch buffer size count batches or examples
+  - prefetch before or after batch
 """
 
 import time
@@ -47,10 +52,13 @@ def prepared_after_first_batch(dataset):
     prepared.clear()
     iterator = iter(dataset)
     next(iterator)
-    count = -1
-    while count != len(prepared):  # wait until the producer is idle
+    # Wait until the producer is idle: no new element for a whole second
+    # (a loaded machine can pause it for a few tenths).
+    count, still = -1, 0
+    while still < 5:
+        still = still + 1 if count == len(prepared) else 0
         count = len(prepared)
-        time.sleep(0.3)
+        time.sleep(0.2)
     return count
 
 

@@ -15,6 +15,13 @@ gain. Prefer TensorFlow ops; keep `py_function` for the rest.
 
 severity: crash
 topics: D12
+aliases:
+  - as_list() is not defined on an unknown TensorShape.
+  - Cannot take the length of shape with unknown rank.
+  - tf.py_func or tf.numpy_function output shape
+  - set_shape after tf.py_function
+  - use PIL or OpenCV inside Dataset.map
+  - unknown TensorShape after Dataset.map
 """
 
 import numpy as np

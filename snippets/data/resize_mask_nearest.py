@@ -14,6 +14,11 @@ made-up labels along every object edge.
 
 severity: silent
 topics: D11
+aliases:
+  - tf.image.ResizeMethod.NEAREST_NEIGHBOR
+  - tf.compat.v1.image.resize_nearest_neighbor
+  - segmentation mask has new class values after resizing
+  - resized label mask becomes float
 """
 
 import numpy as np

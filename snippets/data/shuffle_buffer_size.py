@@ -15,6 +15,11 @@ it fits in memory, else shuffle the file list too.
 
 severity: silent
 topics: D6
+aliases:
+  - Filling up shuffle buffer (this may take a while)
+  - what buffer_size should I use for shuffle
+  - every batch contains only one class
+  - shuffle before or after batch
 """
 
 import numpy as np

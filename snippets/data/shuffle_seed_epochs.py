@@ -16,6 +16,10 @@ show up in training. Pass `reshuffle_each_iteration=False` there.
 
 severity: tip
 topics: D6
+aliases:
+  - same shuffle order in every epoch
+  - train and validation overlap after shuffle, take and skip
+  - reproducible shuffling in tf.data
 """
 
 import tensorflow as tf

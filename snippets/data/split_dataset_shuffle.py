@@ -15,6 +15,11 @@ everything, keep it for datasets that fit in memory.
 
 severity: silent
 topics: D14
+aliases:
+  - train test split of a tf.data dataset
+  - validation set contains only one class
+  - sklearn train_test_split equivalent for tf.data
+  - split_dataset uses a lot of memory
 """
 
 import keras

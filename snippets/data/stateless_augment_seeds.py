@@ -16,6 +16,11 @@ unless you pass `rerandomize_each_iteration=True`.
 
 severity: silent
 topics: D10
+aliases:
+  - same augmentation every epoch after tf.random.set_seed
+  - tf.data.experimental.RandomDataset
+  - reproducible data augmentation that still varies per epoch
+  - which seed to pass to stateless_random_flip_left_right
 """
 
 import tensorflow as tf

@@ -15,6 +15,12 @@ the first record with another length, possibly deep in training, with
 
 severity: crash
 topics: D2
+aliases:
+  - "Key: label.  Can't parse serialized Example: Some int64_list slice was not parsed."
+  - "Feature: x (data type: int64) is required but could not be found."
+  - tf.python_io.TFRecordWriter
+  - how to store a variable-length list in a TFRecord
+  - write NumPy arrays to a TFRecord file
 """
 
 import os

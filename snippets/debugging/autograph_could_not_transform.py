@@ -26,6 +26,7 @@ severity: silent
 topics: E15, G6
 aliases:
   - will run it as-is
+  - Unable to locate the source code of
   - found multiple definitions with identical signatures at the location
   - To silence this warning, decorate the function with do_not_convert
   - for/else statement not yet supported

@@ -22,6 +22,11 @@ side runs in a subprocess with no GPU visible.
 severity: crash
 topics: E9
 requires: gpu
+aliases:
+  - With cuDNN, RNN masks can only be used for right-padding
+  - LSTM with Embedding mask_zero=True fails on GPU but works on CPU
+  - should I pad sequences at the start or the end for an LSTM
+  - masked LSTM worked with tf.keras 2.x but fails on the GPU with Keras 3
 """
 
 import os

@@ -16,6 +16,12 @@ one model, prefer `model.compile(run_eagerly=True)`.
 
 severity: tip
 topics: E5
+aliases:
+  - 'SymbolicTensor' object has no attribute 'numpy'
+  - tf.config.experimental_run_functions_eagerly
+  - why does print run only once inside my tf.function
+  - how to set a breakpoint inside train_step or model.fit
+  - see the values of tensors while debugging a graph
 """
 
 import warnings

@@ -18,6 +18,13 @@ processes share a GPU, not as an OOM cure.
 severity: crash
 topics: E3
 requires: gpu
+aliases:
+  - add report_tensor_allocations_upon_oom to RunOptions for current allocation info
+  - GPU runs out of memory during training
+  - how do I reduce GPU memory usage
+  - model.predict on a large array crashes with out of memory on the GPU
+  - training crashes when I increase the batch size
+  - ResourceExhaustedError in the middle of training
 """
 
 import re

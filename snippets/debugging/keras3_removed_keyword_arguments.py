@@ -112,7 +112,7 @@ print(
     len(history.history["loss"]),
     "epoch",
 )
-assert abs(float(optimizer.learning_rate) - 1e-3) < 1e-9, (
+assert abs(float(optimizer.learning_rate.numpy()) - 1e-3) < 1e-9, (
     "expected learning_rate= to set the rate"
 )
 assert train_batches.workers == 2, (

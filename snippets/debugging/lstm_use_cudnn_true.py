@@ -21,6 +21,11 @@ they run.
 
 severity: crash
 topics: E9
+aliases:
+  - will not use cuDNN kernels since it doesn't meet the criteria
+  - how to force an LSTM to use the fast GPU kernel
+  - tf.keras.layers.CuDNNLSTM replacement
+  - LSTM with relu activation is slow on GPU
 """
 
 import re

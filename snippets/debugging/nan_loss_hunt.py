@@ -18,6 +18,12 @@ one; check the inputs first. After a bad batch the weights already hold
 
 severity: crash
 topics: E2
+aliases:
+  - Tensor had NaN values
+  - loss becomes nan after a few epochs
+  - how to find which layer or op produces NaN
+  - accuracy drops to zero and the loss is nan
+  - loss is infinite from the first batch
 """
 
 import re

@@ -14,6 +14,11 @@ away, and the model trains with a rate that stays too high.
 
 severity: silent
 topics: E12
+aliases:
+  - decay is deprecated in the new TF-Keras optimizer, please check the docstring
+  - tf.keras.optimizers.legacy.Adam(decay=...)
+  - learning rate does not decrease during training
+  - how to replace the decay argument of Adam or SGD
 """
 
 import warnings
@@ -26,7 +31,7 @@ def train(optimizer, steps=3):
     weight = keras.Variable(0.0)
     for _ in range(steps):
         optimizer.apply_gradients([(np.float32(1.0), weight)])
-    return float(weight)
+    return float(weight.numpy())
 
 
 with warnings.catch_warnings(record=True) as caught:

@@ -16,6 +16,12 @@ for. Pass `restore_best_weights=True`.
 severity: silent
 topics: E13
 figure: Big model: val loss dips, then climbs as train loss falls. Linear: both high.
+aliases:
+  - validation loss increases while training loss decreases
+  - model does well on training data but badly on test data
+  - how do I know if my model is overfitting or underfitting
+  - how to keep the best epoch's weights after training
+  - validation accuracy stops improving after a few epochs
 """
 
 import os

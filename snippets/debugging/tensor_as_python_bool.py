@@ -15,6 +15,11 @@ you add `@tf.function`. A plain `if t > 0:` does work in a
 
 severity: crash
 topics: E8
+aliases:
+  - use Eager execution mode or decorate this function with @tf.function
+  - A symbolic KerasTensor cannot be used as a boolean.
+  - assert on a tensor fails inside tf.function
+  - how to check a tensor's value inside a tf.function
 """
 
 import tensorflow as tf

@@ -25,6 +25,7 @@ aliases:
   - how to save and load a model with a custom layer
   - load_model custom_objects
   - register_keras_serializable package name
+  - ValueError: Unknown layer when loading a model with a custom layer
 """
 
 import json

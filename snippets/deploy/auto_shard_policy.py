@@ -94,6 +94,11 @@ try:
     worker_view(train_ds, worker=0)
 except tf.errors.InvalidArgumentError as err:
     message = str(err).split("}} ")[-1].split(" If you")[0]
+else:
+    raise AssertionError(
+        "expected AUTO on 1 file for 2 workers to raise"
+        " InvalidArgumentError"
+    )
 print("InvalidArgumentError:", message)
 assert message.startswith(
     "Could not apply FILE based sharding: the "
@@ -193,6 +198,10 @@ try:
     capture_fd2(lambda: worker_view(memory_ds.with_options(by_file), 0))
 except tf.errors.NotFoundError as err:
     unshardable = str(err).split("}} ")[-1].split(":")[0]
+else:
+    raise AssertionError(
+        "expected FILE on in-memory data to raise NotFoundError"
+    )
 assert unshardable == "Found an unshardable source dataset", (
     "expected FILE on in-memory data to raise NotFoundError"
 )
@@ -215,6 +224,10 @@ fallback = [
     for line in result.stderr.splitlines()
     if "auto_shard.cc" in line
 ]
+assert fallback, (
+    "expected TF_CPP_VMODULE=auto_shard=2 to log the fallback from"
+    " auto_shard.cc on stderr; no such line"
+)
 print(
     "with TF_CPP_VMODULE=auto_shard=2:", fallback[0].split(": goo")[0]
 )

@@ -15,6 +15,11 @@ Pitfall: the two return different types, so code written for one (e.g.
 
 severity: perf
 topics: P7
+aliases:
+  - 'numpy.ndarray' object has no attribute 'numpy'
+  - model.predict is slow for a single sample
+  - difference between model.predict and calling the model directly
+  - fastest way to get predictions for one input in a serving loop
 """
 
 import inspect

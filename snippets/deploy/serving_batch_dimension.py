@@ -15,6 +15,11 @@ still declares batch 1.
 
 severity: crash
 topics: P1, G5
+aliases:
+  - SavedModel only accepts batch size 1
+  - how do I make the batch size dynamic in an exported model
+  - saved_model_cli shows shape (1, 4) instead of (-1, 4)
+  - exported model fails when the client sends several examples
 """
 
 import os

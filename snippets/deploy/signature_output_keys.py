@@ -17,6 +17,11 @@ choose the keys.
 
 severity: silent
 topics: P2, L2
+aliases:
+  - how to rename the outputs of the serving_default signature
+  - TF Serving response keys do not match my layer names
+  - how do I find the input tensor name of a SavedModel
+  - what names does saved_model_cli show for the model outputs
 """
 
 import os

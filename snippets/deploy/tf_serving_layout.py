@@ -23,6 +23,12 @@ stand-in for the server; the HTTP side, `POST
 
 severity: tip
 topics: P5
+aliases:
+  - tensorflow serving docker model directory structure
+  - JSON request format for the TF Serving REST predict API
+  - how to deploy a Keras model with TensorFlow Serving
+  - why does TF Serving need a numbered version folder
+  - row format vs columnar format in a predict request
 """
 
 import contextlib

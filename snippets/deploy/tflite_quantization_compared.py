@@ -20,6 +20,12 @@ integer model also takes int8 inputs, which you quantize with its
 
 severity: tip
 topics: P3
+aliases:
+  - post-training quantization: which option should I choose
+  - how do I make my tflite model smaller
+  - int8 tflite model gives different predictions than the Keras model
+  - converter.post_training_quantize = True
+  - tf.lite.Optimize.OPTIMIZE_FOR_SIZE
 """
 
 import os

@@ -20,6 +20,11 @@ builtin ops.
 
 severity: crash
 topics: P3
+aliases:
+  - operators in the model are not supported by the standard TensorFlow Lite runtime
+  - op is neither a custom op nor a flex op
+  - TFLite interpreter needs to link Flex delegate in order to run the model
+  - how do I convert a model with ops that TFLite does not support
 """
 
 import warnings

@@ -16,6 +16,12 @@ supported`.
 
 severity: silent
 topics: G3
+aliases:
+  - 'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'assign'
+  - 'SymbolicTensor' object has no attribute 'assign_add'
+  - how to increment a tf.Variable counter
+  - `variable += value` with `tf.Variable`s is not supported
+  - my tf.Variable keeps its old value after I update it
 """
 
 import tensorflow as tf

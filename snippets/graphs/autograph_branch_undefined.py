@@ -17,6 +17,11 @@ else branch`.
 
 severity: crash
 topics: G6, G10
+aliases:
+  - the else branch must also have a return statement.
+  - 'label' must also be initialized in the main branch
+  - variable set only inside an if statement fails in tf.function
+  - return inside an if without else in tf.function
 """
 
 import tensorflow as tf

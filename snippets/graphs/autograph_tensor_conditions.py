@@ -16,6 +16,12 @@ Pitfall: a condition or range on a Python value runs at trace time:
 
 severity: tip
 topics: G6
+aliases:
+  - Using a symbolic `tf.Tensor` as a Python `bool` is not allowed
+  - OperatorNotAllowedInGraphError
+  - do I need tf.cond and tf.while_loop inside tf.function
+  - Python for loop in tf.function is unrolled and slow to trace
+  - training flag in an if statement only ever takes one branch
 """
 
 import tensorflow as tf

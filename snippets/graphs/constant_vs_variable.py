@@ -16,6 +16,11 @@ object does not support item assignment`; use a `tf.Variable` and
 
 severity: tip
 topics: G1
+aliases:
+  - difference between tf.constant and tf.Variable
+  - when should I use tf.Variable
+  - how to create a trainable tensor
+  - tf.compat.v1.get_variable in TensorFlow 2
 """
 
 import tensorflow as tf

@@ -25,6 +25,11 @@ and set it back after.
 
 severity: tip
 topics: G10
+aliases:
+  - difference between eager execution and graph mode
+  - code works without @tf.function but breaks with it
+  - tf.config.experimental_run_functions_eagerly
+  - how to debug a tf.function line by line
 """
 
 import os

@@ -15,6 +15,11 @@ as a NumPy array passes: cast tensors at the boundary.
 
 severity: crash
 topics: G5
+aliases:
+  - Can not cast TensorSpec(shape=(2, 4), dtype=tf.float32, name=None) to TensorSpec
+  - how to make a tf.function accept any batch size
+  - serving signature with a variable batch dimension
+  - SavedModel serving function rejects float64 input
 """
 
 import numpy as np

@@ -17,6 +17,11 @@ fires again means the function retraced.
 
 severity: silent
 topics: G6, G7, G10
+aliases:
+  - print inside tf.function only prints once
+  - print shows Tensor("x:0", shape=(), dtype=float32) instead of the value
+  - append to a Python list inside tf.function
+  - Python counter in a tf.function stops increasing
 """
 
 import contextlib

@@ -16,6 +16,11 @@ fixed contract, prefer an `input_signature`.
 
 severity: perf
 topics: G4
+aliases:
+  - experimental_relax_shapes is deprecated, use reduce_retracing instead
+  - experimental_relax_shapes=True
+  - tf.function recompiles for every new sequence length
+  - how to stop retracing when the input shape changes
 """
 
 import tensorflow as tf

@@ -16,6 +16,11 @@ second derivative is `None`.
 
 severity: tip
 topics: G8
+aliases:
+  - how to compute a Hessian or second derivative in TensorFlow 2
+  - WGAN-GP gradient penalty with GradientTape
+  - tf.hessians or tf.gradients of tf.gradients
+  - PyTorch detach equivalent in TensorFlow
 """
 
 import tensorflow as tf

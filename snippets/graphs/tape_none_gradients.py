@@ -15,6 +15,11 @@ the cause. Check `[g is None for g in grads]`, or pass
 
 severity: silent
 topics: G8
+aliases:
+  - "unsupported operand type(s) for *: 'NoneType' and 'float'"
+  - Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>)
+  - gradient with respect to the input image is None (saliency map)
+  - PyTorch requires_grad equivalent in TensorFlow
 """
 
 import numpy as np

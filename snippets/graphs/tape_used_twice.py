@@ -14,6 +14,11 @@ gradients, make one call: `tape.gradient([loss_a, loss_b], ...)`.
 
 severity: crash
 topics: G8, E10
+aliases:
+  - A non-persistent GradientTape can only be used to compute one set of gradients
+  - generator and discriminator gradients from one forward pass
+  - two losses with one GradientTape
+  - persistent GradientTape uses too much memory
 """
 
 import tensorflow as tf

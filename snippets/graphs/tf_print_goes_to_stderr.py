@@ -16,6 +16,11 @@ Pitfall: a tool that captures Python's `sys.stderr` or stdout misses
 
 severity: silent
 topics: G7, G10
+aliases:
+  - where does tf.print output go in a Jupyter notebook
+  - pytest capsys does not capture tf.print
+  - how to write tf.print output to a log file
+  - tf.Print in TensorFlow 1.x
 """
 
 import contextlib

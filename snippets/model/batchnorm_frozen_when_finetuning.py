@@ -17,6 +17,11 @@ variance then stay fixed while the other layers adapt.
 
 severity: silent
 topics: M10
+aliases:
+  - accuracy drops after I unfreeze the pretrained base for fine-tuning
+  - moving_mean and moving_variance change even though I passed training=False
+  - how do I freeze batch norm layers in transfer learning
+  - base_model(x, training=False) is ignored in Keras 3
 """
 
 import keras

@@ -22,6 +22,12 @@ out of it. Prefer Functional unless `call` needs Python control flow.
 
 severity: tip
 topics: M1
+aliases:
+  - has never been called and thus has no defined output shape
+  - Layer dense has no inbound nodes.
+  - difference between Sequential, functional API and model subclassing
+  - get an intermediate layer output from a subclassed model
+  - when should I subclass keras.Model
 """
 
 import keras
@@ -86,12 +92,18 @@ try:
     print(subclassed.output_shape)
 except AttributeError as err:
     shape_message = str(err)
+else:
+    raise AssertionError("expected a subclass to have no output_shape")
 try:
     print(subclassed.hidden.output)
-except AttributeError as err:
-    output_message = str(err)
+except (AttributeError, ValueError) as err:  # Keras 3.4: ValueError
+    output_message = f"{type(err).__name__}: {err}"
+else:
+    raise AssertionError(
+        "expected a subclass's layer to have no output"
+    )
 print("subclass: AttributeError:", shape_message)
-print("subclass layer: AttributeError:", output_message)
+print("subclass layer:", output_message)
 assert params == [67, 67, 67], "expected identical weights in all three"
 assert (
     sequential.output_shape == functional.output_shape == (None, 3)

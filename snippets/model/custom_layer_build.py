@@ -16,6 +16,11 @@ stays there even when the layer is trainable again.
 
 severity: crash
 topics: M7
+aliases:
+  - tf.function only supports singleton tf.Variables created on the first call
+  - where do I create the weights of a custom Keras layer
+  - custom layer does not know the input dimension in __init__
+  - difference between __init__, build and call in a Keras layer
 """
 
 import re

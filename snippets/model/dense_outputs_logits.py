@@ -15,6 +15,11 @@ training accuracy.
 
 severity: silent
 topics: M4
+aliases:
+  - should the last layer have softmax or should I use from_logits
+  - what are logits in Keras
+  - why does my model predict negative values instead of probabilities
+  - loss goes down but accuracy stays low with a linear output layer
 """
 
 import inspect

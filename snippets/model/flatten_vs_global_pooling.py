@@ -16,6 +16,12 @@ variables must be fully-defined".
 
 severity: perf
 topics: M6
+aliases:
+  - The last dimension of the inputs to a Dense layer should be defined. Found None.
+  - model has too many parameters after the convolutional layers
+  - how to train a CNN on images of different sizes
+  - input shape (None, None, 3) with a Dense classifier
+  - model only accepts the image size it was trained on
 """
 
 import keras

@@ -15,6 +15,12 @@ encoder weights, trained apart.
 
 severity: tip
 topics: M2
+aliases:
+  - siamese network with shared weights in Keras
+  - model with two outputs and two losses
+  - how to pass labels for multiple outputs to fit
+  - reuse the same layer on two inputs
+  - multi-input model fit with a dict of arrays
 """
 
 import keras

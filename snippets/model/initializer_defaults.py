@@ -16,6 +16,12 @@ seed.
 
 severity: silent
 topics: M8
+aliases:
+  - The initializer GlorotUniform is unseeded and being called multiple times
+  - what is the default weight initialization of a Dense layer
+  - two layers start with identical weights
+  - default kernel_initializer and bias_initializer in Keras
+  - how to make weight initialization reproducible
 """
 
 import random

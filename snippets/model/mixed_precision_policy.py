@@ -16,6 +16,12 @@ are done, since it is global.
 
 severity: silent
 topics: M12
+aliases:
+  - module 'keras.mixed_precision' has no attribute 'experimental'
+  - tf.keras.mixed_precision.experimental.set_policy
+  - loss is nan or inf with mixed_float16
+  - layers still compute in float32 after set_global_policy
+  - how to train in float16 with Keras
 """
 
 import keras

@@ -23,6 +23,7 @@ aliases:
   - expected min_ndim=2, found ndim=1. Full shape received: (None,)
   - how do I predict a single image with keras
   - predict on one sample without batch dimension
+  - expected input to have 4 dimensions, but got array with shape (Keras 2)
 """
 
 import re

@@ -16,6 +16,11 @@ change of `trainable`.
 
 severity: silent
 topics: M10
+aliases:
+  - Discrepancy between trainable weights and collected trainable weights
+  - unfrozen layers do not train during fine-tuning
+  - do I need to compile again after changing trainable
+  - base model weights do not change after setting trainable to True
 """
 
 import warnings

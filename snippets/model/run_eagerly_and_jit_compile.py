@@ -22,6 +22,11 @@ Checked: this machine has no GPU. For the GPU cases the run makes
 
 severity: tip
 topics: M9
+aliases:
+  - If `run_eagerly` is True, then `jit_compile` cannot also be True
+  - print inside call shows a symbolic Tensor instead of values during fit
+  - tf.config.run_functions_eagerly to debug model.fit
+  - how to enable XLA for model.fit
 """
 
 import inspect

@@ -16,6 +16,11 @@ categorical losses.
 
 severity: silent
 topics: M5
+aliases:
+  - expected y_pred.shape to be (batch_size, num_classes) with num_classes > 1
+  - binary classification loss is exactly zero every epoch
+  - which loss for a binary classifier with one output neuron
+  - loss is 0 but the model does not learn
 """
 
 import warnings

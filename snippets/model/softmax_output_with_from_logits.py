@@ -15,6 +15,11 @@ with `from_logits=True`, or softmax with the default `False`.
 
 severity: silent
 topics: M4
+aliases:
+  - but the `output` argument was produced by a Softmax activation
+  - loss computed on model.predict output differs from the fit loss
+  - is from_logits=True with a softmax last layer a bug
+  - should I remove the softmax layer when using from_logits
 """
 
 import warnings

@@ -14,6 +14,11 @@ Pitfall: the message talks about `target` (your labels) and `output`
 
 severity: crash
 topics: M5
+aliases:
+  - ValueError: Shapes (None, 1) and (None, 3) are incompatible
+  - logits and labels must have the same first dimension, got logits shape
+  - do I need to one-hot encode labels for crossentropy
+  - my labels are integers 0 to 9, which loss should I use
 """
 
 import keras

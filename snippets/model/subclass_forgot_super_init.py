@@ -15,6 +15,11 @@ the first statement of `__init__` and forward `**kwargs`, so `name` and
 
 severity: crash
 topics: M3
+aliases:
+  - It looks like you are subclassing `Model` and you forgot to call
+  - custom keras layer raises AttributeError as soon as I use it
+  - RuntimeError the first time I call my subclassed model
+  - what does super().__init__(**kwargs) do in a Keras layer
 """
 
 import keras

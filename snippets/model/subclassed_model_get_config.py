@@ -18,6 +18,11 @@ the defaults (other outputs, no warning) or fails to load its weights.
 
 severity: crash
 topics: M3
+aliases:
+  - Saving the model to HDF5 format requires the model to be a Functional model
+  - Please implement `get_config()`.
+  - how to save and load a subclassed Keras model
+  - reloaded custom model ignores the constructor arguments I passed
 """
 
 import os
@@ -51,6 +56,11 @@ try:
     model.save(os.path.join(workdir, "wrong.keras"))
 except NotImplementedError as err:
     message = " ".join(str(err).split())
+else:
+    raise AssertionError(
+        "expected save() of a Model subclass with a required __init__"
+        " argument to raise NotImplementedError; it saved"
+    )
 print("NotImplementedError:", message.split(". Please")[0])
 assert "non-serializable argument values" in message, (
     "expected the error"

@@ -17,6 +17,11 @@ right after building.
 
 severity: silent
 topics: M11
+aliases:
+  - This model has not yet been built. Build the model first by calling `build()`
+  - Dense after Conv2D returns a 4D output
+  - how to check the output shape of each layer
+  - why are the parameters 0 in my model summary
 """
 
 import keras

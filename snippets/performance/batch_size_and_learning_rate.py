@@ -22,6 +22,11 @@ mostly measures the number of updates, not the batch size itself.
 severity: perf
 topics: F7
 volatile: timings vary from run to run
+aliases:
+  - larger batch size gives worse accuracy
+  - should I change the learning rate when I increase the batch size
+  - training converges slower with a bigger batch
+  - fewer steps per epoch after raising the batch size
 """
 
 import math
@@ -62,7 +67,7 @@ def train(batch_size, learning_rate, epochs=2):
         shuffle=False,
         verbose=0,
     )
-    updates = int(model.optimizer.iterations)
+    updates = int(model.optimizer.iterations.numpy())
     return model, updates, model.evaluate(features, targets, verbose=0)
 
 

@@ -22,6 +22,11 @@ severity: perf
 topics: F1
 volatile: timings vary from run to run
 figure: Bar chart of milliseconds per batch: input alone, step alone, fit
+aliases:
+  - GPU utilization is low during training
+  - how do I know if data loading slows down training
+  - GPU sits idle waiting for the next batch
+  - should I optimize my tf.data pipeline or my model
 """
 
 import os

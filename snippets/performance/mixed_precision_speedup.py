@@ -17,6 +17,12 @@ severity: perf
 topics: F3
 requires: gpu
 volatile: timings vary from run to run
+aliases:
+  - mixed_float16 may run slowly because this machine does not have a GPU
+  - Your GPU may run slowly with dtype policy mixed_float16
+  - tf.keras.mixed_precision.experimental.set_policy
+  - float16 training is not faster
+  - how to use fp16 automatic mixed precision in TensorFlow
 """
 
 import time

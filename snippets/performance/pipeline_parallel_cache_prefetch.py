@@ -26,6 +26,12 @@ severity: perf
 topics: F6, F1
 volatile: timings vary from run to run
 figure: Bar chart of milliseconds per epoch for each input pipeline
+aliases:
+  - tf.data.experimental.AUTOTUNE
+  - does prefetch make training faster
+  - first epoch is slow, later epochs are fast
+  - how to speed up a slow tf.data input pipeline
+  - where to put prefetch in a tf.data pipeline
 """
 
 import os

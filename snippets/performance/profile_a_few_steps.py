@@ -21,6 +21,12 @@ profiler is running.`
 
 severity: tip
 topics: F2
+aliases:
+  - Cannot export profiling results. No profiler is running.
+  - Another profiler session is running which is probably created by profiler server
+  - which op is the slowest in my training step
+  - TensorBoard callback profile_batch
+  - how to use the TensorBoard profiler
 """
 
 import glob

@@ -17,6 +17,12 @@ new input shape compiles again.
 severity: perf
 topics: F4
 volatile: timings vary from run to run
+aliases:
+  - tf.function(experimental_compile=True)
+  - tf.config.optimizer.set_jit(True)
+  - does XLA make training faster
+  - jit_compile made my model slower
+  - first call of a compiled function is very slow
 """
 
 import os

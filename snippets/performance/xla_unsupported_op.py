@@ -16,6 +16,11 @@ names the op (`PyFunc`, `AsString`).
 
 severity: crash
 topics: F4
+aliases:
+  - tf2xla conversion failed while converting
+  - model.compile(jit_compile=True) fails with tf.py_function
+  - can I use tf.numpy_function with XLA
+  - tf.strings op inside a jit_compile function raises
 """
 
 import re

@@ -16,6 +16,12 @@ from a `model=` checkpoint. Call `status.assert_existing_objects_matched()`.
 
 severity: tip
 topics: L7
+aliases:
+  - Value in checkpoint could not be found in the restored object
+  - Python objects that were not bound to checkpointed values
+  - continue training after a crash without model.fit
+  - tf.compat.v1.train.Saver
+  - keep only the last N checkpoints
 """
 
 import os
@@ -87,10 +93,12 @@ print(
     "resumed at step",
     int(step),
     "| optimizer iterations",
-    int(optimizer.iterations),
+    int(optimizer.iterations.numpy()),
 )
 assert int(step) == 5, "expected the step counter restored"
-assert int(optimizer.iterations) == 5, "expected the optimizer restored"
+assert int(optimizer.iterations.numpy()) == 5, (
+    "expected the optimizer restored"
+)
 np.testing.assert_allclose(
     model(features),
     trained_model(features),

@@ -16,6 +16,11 @@ tensor. Index the dict, or call the function.
 
 severity: crash
 topics: L2
+aliases:
+  - Keras 3 only supports V3 `.keras` files, legacy H5 format files
+  - how to deploy a Keras model to TensorFlow Serving
+  - tf.saved_model.save or model.export for a Keras 3 model
+  - SavedModel serving function returns a dictionary instead of a tensor
 """
 
 import os

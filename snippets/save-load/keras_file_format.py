@@ -14,6 +14,11 @@ logged warning: `save_format="h5"` still writes a `.keras` zip.
 
 severity: crash
 topics: L1
+aliases:
+  - The `save_format` argument is deprecated in Keras 3
+  - Invalid filepath extension for saving
+  - model.save('my_model') no longer writes a SavedModel folder
+  - which file extension should I use for model.save
 """
 
 import logging

@@ -14,6 +14,12 @@ built-in layer, and the file loads in safe mode.
 
 severity: crash
 topics: L4
+aliases:
+  - deserialization of a `Lambda` layer whose `function` is a Python lambda
+  - Requested the deserialization of a Lambda layer with a Python `lambda` inside it
+  - keras.config.enable_unsafe_deserialization
+  - how to load a model that contains a lambda layer
+  - arbitrary code execution when loading a Keras model
 """
 
 import base64

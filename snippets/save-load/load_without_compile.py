@@ -16,6 +16,11 @@ starts a fresh optimizer.
 
 severity: crash
 topics: L6
+aliases:
+  - Unknown loss function: 'my_loss'. Please ensure you are using a
+  - You must compile your model before training/testing.
+  - load a model only for prediction without its custom loss
+  - custom_objects for a custom loss function in load_model
 """
 
 import os
@@ -47,6 +52,11 @@ try:
     # --8<-- [end:wrong]
 except TypeError as err:
     message = str(err).split(" Full object config")[0]
+else:
+    raise AssertionError(
+        "expected load_model to raise TypeError for the unregistered"
+        " loss; it loaded"
+    )
 print("TypeError:", message)
 assert "Could not locate function 'clipped_mse'" in message, (
     "expected the unregistered loss to block a default load"
@@ -68,10 +78,10 @@ print(
     "default load: compiled =",
     full.compiled,
     "| optimizer steps =",
-    int(full.optimizer.iterations),
+    int(full.optimizer.iterations.numpy()),
 )
 assert full.compiled, "expected a default load to recompile"
-assert int(full.optimizer.iterations) == 2, (
+assert int(full.optimizer.iterations.numpy()) == 2, (
     "expected the optimizer state (2 steps) restored by a default load"
 )
 print("compile=False: compiled =", restored.compiled)
@@ -81,6 +91,8 @@ try:
     restored.fit(features, targets, verbose=0)
 except ValueError as err:
     fit_message = str(err)
+else:
+    raise AssertionError("expected fit on an uncompiled model to raise")
 print("ValueError on fit:", fit_message)
 assert "must call `compile()`" in fit_message, (
     "expected fit to need compile"
@@ -89,6 +101,10 @@ try:
     restored.evaluate(features, targets, verbose=0)
 except ValueError as err:
     evaluate_message = str(err)
+else:
+    raise AssertionError(
+        "expected evaluate on an uncompiled model to raise"
+    )
 assert "must call `compile()`" in evaluate_message, (
     "expected evaluate to need compile too"
 )
@@ -99,8 +115,8 @@ restored.fit(features, targets, epochs=1, verbose=0)
 # --8<-- [end:retrain]
 print(
     "optimizer steps after recompiling and 1 epoch:",
-    int(restored.optimizer.iterations),
+    int(restored.optimizer.iterations.numpy()),
 )
-assert int(restored.optimizer.iterations) == 1, (
+assert int(restored.optimizer.iterations.numpy()) == 1, (
     "expected recompiling to start a fresh optimizer"
 )

@@ -47,6 +47,11 @@ try:
     keras.models.load_model(export_dir)
 except ValueError as err:
     load_message = str(err).replace(export_dir, "scorer")
+else:
+    raise AssertionError(
+        "expected load_model on a SavedModel directory to raise"
+        " ValueError; it loaded"
+    )
 print("ValueError:", ". ".join(load_message.split(". ")[:3]) + ".")
 assert "File format not supported" in load_message, (
     "expected load_model to refuse a SavedModel directory"
@@ -60,6 +65,10 @@ try:
     # --8<-- [end:wrong]
 except AttributeError as err:
     predict_message = str(err)
+else:
+    raise AssertionError(
+        "expected predict on a _UserObject to raise AttributeError"
+    )
 print("AttributeError:", predict_message)
 assert (
     predict_message == "'_UserObject' object has no attribute 'predict'"
@@ -75,6 +84,10 @@ try:
     reloaded(features)
 except TypeError as err:
     call_message = str(err)
+else:
+    raise AssertionError(
+        "expected calling a _UserObject to raise TypeError"
+    )
 assert call_message == "'_UserObject' object is not callable"
 assert len(reloaded.variables) == 2, "expected the kernel and the bias"
 assert "serving_default" in reloaded.signatures, (
@@ -108,6 +121,11 @@ try:
     keras.models.load_model(wrapper_path)
 except ValueError as err:
     safe_message = str(err)
+else:
+    raise AssertionError(
+        "expected load_model in safe mode to refuse the TFSMLayer"
+        " wrapper with ValueError; it loaded"
+    )
 print("reload wrapper: ValueError:", safe_message.split(". ")[0])
 assert "loads an external SavedModel" in safe_message, (
     "expected safe mode to refuse a TFSMLayer inside a .keras file"
@@ -125,6 +143,11 @@ try:
     keras.models.load_model(wrapper_path, safe_mode=False)
 except OSError as err:
     missing = str(err).replace(export_dir, "scorer")
+else:
+    raise AssertionError(
+        "expected loading the wrapper without the SavedModel"
+        " directory to raise OSError; it loaded"
+    )
 print("without the SavedModel directory: OSError:", missing)
 assert "SavedModel file does not exist at: scorer" in missing, (
     "expected the wrapper to need the SavedModel directory"

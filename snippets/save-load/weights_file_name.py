@@ -15,6 +15,11 @@ from the same code that trained it.
 
 severity: crash
 topics: L5
+aliases:
+  - Layer count mismatch when loading weights from file.
+  - model.save_weights('model.h5') ValueError in Keras 3
+  - load weights into a model without the saved architecture
+  - difference between model.save and model.save_weights
 """
 
 import os

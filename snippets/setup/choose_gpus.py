@@ -27,6 +27,9 @@ aliases:
   - tensorflow use a specific GPU
   - hide GPU from tensorflow and run on CPU
   - set_visible_devices RuntimeError
+  - run TensorFlow on the second GPU
+  - force TensorFlow to use the CPU only
+  - select which GPU device to use
 """
 
 import tensorflow as tf

@@ -64,6 +64,10 @@ assert not any("driver" in name for name in and_cuda), (
     "expected the and-cuda extra to pull no driver package"
 )
 if info["is_cuda_build"]:
+    assert "cuda_version" in info, (
+        "expected a CUDA build (is_cuda_build True) to hold"
+        f" cuda_version; it holds only {sorted(info)}"
+    )
     assert info["cuda_version"].split(".")[0] == "12", (
         "expected a CUDA 12 build, matching the -cu12 wheels of the extra"
     )

@@ -17,6 +17,11 @@ setup right after the imports.
 
 severity: crash
 topics: S4
+aliases:
+  - tf.config.experimental.set_virtual_device_configuration raises RuntimeError
+  - test MirroredStrategy with several devices on one CPU
+  - device setup works in a fresh kernel but fails when I rerun the notebook cell
+  - where in my script do tf.config device settings have to go
 """
 
 import tensorflow as tf

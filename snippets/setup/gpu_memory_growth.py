@@ -17,6 +17,12 @@ a call that repeats the current value passes, and it changes nothing.
 severity: crash
 topics: S4
 requires: gpu
+aliases:
+  - TensorFlow grabs all GPU memory at startup
+  - config.gpu_options.allow_growth = True
+  - per_process_gpu_memory_fraction
+  - TF_FORCE_GPU_ALLOW_GROWTH=true
+  - second notebook on the same GPU runs out of memory
 """
 
 import tensorflow as tf

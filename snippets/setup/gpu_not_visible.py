@@ -22,6 +22,15 @@ build run only on such machines.
 
 severity: silent
 topics: S3
+aliases:
+  - TensorFlow does not detect my NVIDIA GPU
+  - list_physical_devices('GPU') returns an empty list
+  - tf.test.is_gpu_available() returns False
+  - should I pip install tensorflow-gpu
+  - Could not load dynamic library
+  - how to install CUDA and cuDNN for TensorFlow with pip
+  - libcudart.so: cannot open shared object file
+  - Could not find cuda drivers on your machine, GPU will not be used
 """
 
 import importlib.metadata as metadata

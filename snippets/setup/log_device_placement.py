@@ -20,6 +20,11 @@ Checked: the run sends fd 1 and fd 2 to separate files, with
 
 severity: tip
 topics: S7
+aliases:
+  - tf.compat.v1.ConfigProto(log_device_placement=True)
+  - is my model really running on the GPU
+  - where does the device placement log go in Jupyter or Colab
+  - save the device placement log to a file
 """
 
 import contextlib
@@ -86,13 +91,15 @@ placed = [
     for ln in read_lines(1)
     if ln.startswith(("Mul: (Mul)", "Sum: (Sum)"))
 ]
-# Keep the message of each stderr log line, without time stamp and thread id.
+# Keep the message of each stderr log line, without its prefix (time
+# stamp, thread id, source file): up to "file.cc:123] ".
 stderr_messages = [
-    re.sub(r"^\S+ \S+ +\d+ \S+\] ", "", ln) for ln in read_lines(2)
+    re.sub(r"^[^\]]*\.cc:\d+\] ", "", ln) for ln in read_lines(2)
 ]
 executed = [
     m for m in stderr_messages if m.startswith("Executing op Mul ")
 ]
+assert executed, "expected 'Executing op Mul' log lines on fd 2"
 print("fd 1, stdout:")
 print("\n".join(placed))
 print(f"fd 2, stderr: {len(executed)} x {executed[0]}")

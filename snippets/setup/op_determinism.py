@@ -16,6 +16,12 @@ model. Call `keras.utils.set_random_seed` first.
 
 severity: crash
 topics: S6
+aliases:
+  - Random ops require a seed to be set when determinism is enabled
+  - TF_DETERMINISTIC_OPS=1
+  - TF_CUDNN_DETERMINISTIC
+  - training results differ between two runs on the GPU
+  - how to get bit-exact reproducible results in TensorFlow
 """
 
 import keras

@@ -14,6 +14,11 @@ leaves Keras free to move: pin `keras` too.
 
 severity: tip
 topics: S1
+aliases:
+  - my code broke after pip upgraded TensorFlow
+  - requirements.txt versions for tensorflow and keras
+  - how to check which TensorFlow version is installed
+  - installing TensorFlow upgraded Keras too
 """
 
 import importlib.metadata as metadata

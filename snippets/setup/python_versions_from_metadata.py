@@ -21,6 +21,12 @@ classifiers.
 
 severity: tip
 topics: S2
+aliases:
+  - Could not find a version that satisfies the requirement tensorflow
+  - No matching distribution found for tensorflow
+  - which Python version does TensorFlow support
+  - can I install TensorFlow on Python 3.14
+  - pip install tensorflow fails on a new Python release
 """
 
 import importlib.metadata as metadata
@@ -50,20 +56,39 @@ print("classifiers:", ", ".join(built_for))
 running = platform.python_version()
 print("this run: Python", ".".join(running.split(".")[:2]))
 
-assert info["Version"] == tf.__version__ == "2.21.0", (
-    "expected TF 2.21.0"
+# The card's table, one row per release: Requires-Python, classifiers.
+TABLE = {
+    "2.21": (">=3.10", ["3.10", "3.11", "3.12", "3.13"]),
+    "2.20": (">=3.9", ["3.9", "3.10", "3.11", "3.12", "3.13"]),
+    **{
+        f"2.{minor}": (">=3.9", ["3.9", "3.10", "3.11", "3.12"])
+        for minor in range(16, 20)
+    },
+}
+release = ".".join(tf.__version__.split(".")[:2])
+assert Version(info["Version"]) == Version(tf.__version__), (
+    "expected the metadata of the running TensorFlow"
 )
-assert requires_python == SpecifierSet(">=3.10"), (
-    "expected TF 2.21 to declare Requires-Python >=3.10"
+assert release in TABLE, (
+    f"expected a table row for TF {release}; it declares"
+    f" Requires-Python {requires_python}, classifiers {built_for}"
 )
-assert built_for == ["3.10", "3.11", "3.12", "3.13"], (
-    "expected TF 2.21 classifiers for Python 3.10 to 3.13"
+declared, classifiers = TABLE[release]
+assert requires_python == SpecifierSet(declared), (
+    f"expected TF {release} to declare Requires-Python {declared},"
+    f" not {requires_python}"
 )
-assert "3.9" not in requires_python, (
-    "expected Python 3.9 to be excluded"
+assert built_for == classifiers, (
+    f"expected TF {release} classifiers {classifiers}, not {built_for}"
 )
-assert "3.14" in requires_python and "3.14" not in built_for, (
-    "expected Requires-Python to accept 3.14 although no classifier names it"
+older = f"3.{Version(built_for[0]).minor - 1}"  # 3.9 for TF 2.21
+newer = f"3.{Version(built_for[-1]).minor + 1}"  # 3.14 for TF 2.21
+assert older not in requires_python, (
+    f"expected Python {older} to be excluded"
+)
+assert newer in requires_python and newer not in built_for, (
+    f"expected Requires-Python to accept {newer} although no"
+    " classifier names it"
 )
 assert running in requires_python, (
     "expected this Python to be supported"

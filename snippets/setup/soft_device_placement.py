@@ -20,6 +20,12 @@ a GPU.
 
 severity: silent
 topics: S7
+aliases:
+  - Unable to find any devices for spec /device:GPU:0
+  - allow_soft_placement=True
+  - Cannot assign a device for operation
+  - with tf.device('/GPU:0') silently runs on the CPU
+  - make a test fail when no GPU is available
 """
 
 import tensorflow as tf

@@ -19,6 +19,11 @@ new code against `import keras`.
 
 severity: crash
 topics: S8
+aliases:
+  - No module named 'keras.engine'
+  - module 'tensorflow.keras.layers' has no attribute 'experimental'
+  - how do I keep using Keras 2 with TensorFlow 2.16 or later
+  - old TensorFlow tutorial code breaks after upgrading TensorFlow
 """
 
 import os

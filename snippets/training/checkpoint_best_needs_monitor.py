@@ -15,6 +15,11 @@ to a key that `history.history` really contains.
 
 severity: silent
 topics: T3, T1
+aliases:
+  - Can save best model only with val_acc available, skipping.
+  - best model checkpoint is always the last epoch
+  - ModelCheckpoint overwrites the file every epoch
+  - which monitor names can ModelCheckpoint use
 """
 
 import os

@@ -16,6 +16,12 @@ about 1, for example `n_samples / (n_classes * count)`.
 
 severity: silent
 topics: T7
+aliases:
+  - You cannot `class_weight` and `sample_weight` at the same time.
+  - Invalid keyword arguments: ['class_weight']
+  - how to handle imbalanced classes in Keras
+  - loss is much larger after adding class weights
+  - training becomes unstable with large class weights
 """
 
 import inspect

@@ -18,6 +18,11 @@ every batch.
 
 severity: tip
 topics: T5
+aliases:
+  - write a training loop from scratch in TensorFlow 2
+  - train_step is traced again on the last batch of the epoch
+  - custom training loop is slow without tf.function
+  - how to train a Keras model without fit
 """
 
 import keras
@@ -66,7 +71,7 @@ for _epoch in range(5):
 # --8<-- [end:show]
 
 final_loss = mse(model)
-steps = int(optimizer.iterations)
+steps = int(optimizer.iterations.numpy())
 
 # The same step without a signature: the last, smaller batch retraces.
 plain_step = tf.function(train_step.python_function)

@@ -17,6 +17,11 @@ weights from the epoch where it stopped, not from the best epoch.
 
 severity: silent
 topics: T1
+aliases:
+  - Restoring model weights from the end of the best epoch
+  - does EarlyStopping keep the best model
+  - early stopping returns the weights from the last epoch
+  - final val_loss is higher than the lowest val_loss in history
 """
 
 import keras

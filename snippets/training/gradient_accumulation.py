@@ -16,6 +16,11 @@ every batch, so size its `decay_steps` in batches.
 
 severity: tip
 topics: T8
+aliases:
+  - gradient_accumulation_steps is not a valid argument
+  - `gradient_accumulation_steps` must be an integer >= 2
+  - simulate a larger batch size when the GPU runs out of memory
+  - update the weights every N batches
 """
 
 import keras
@@ -90,7 +95,7 @@ changed = [
 print("weights changed after batch 1..4:", changed)
 print(
     "optimizer.iterations after 4 batches:",
-    int(model.optimizer.iterations),
+    int(model.optimizer.iterations.numpy()),
 )
 same = np.allclose(
     model.get_weights()[0], manual_model.get_weights()[0]
@@ -100,14 +105,20 @@ print("manual loop gives the same weights:", same)
 assert changed == [False, True, False, True], (
     "expected an update on every 2nd batch only"
 )
-assert int(model.optimizer.iterations) == 2, (
-    "expected iterations to count updates, not batches"
+updates = int(model.optimizer.iterations.numpy())
+assert updates == 2, (
+    "expected iterations to count 2 updates, not 4 batches;"
+    f" got {updates}"
 )
 assert same, "expected the manual mean-of-2 loop to match the optimizer"
 try:
     keras.optimizers.SGD(gradient_accumulation_steps=1)
 except ValueError as err:
     steps_error = str(err)
+else:
+    raise AssertionError(
+        "expected gradient_accumulation_steps=1 to raise ValueError"
+    )
 assert "must be an integer >= 2" in steps_error, "expected N >= 2"
 
 schedule = keras.optimizers.schedules.ExponentialDecay(0.1, 1, 0.5)
@@ -116,9 +127,11 @@ scheduled.compile(
     keras.optimizers.SGD(schedule, gradient_accumulation_steps=2), "mse"
 )
 scheduled.fit(train_ds, epochs=1, verbose=0)  # 4 batches, 2 updates
-scheduled_rate = float(scheduled.optimizer.learning_rate)
+scheduled_rate = float(scheduled.optimizer.learning_rate.numpy())
 print(f"schedule after 4 batches: {scheduled_rate:.5f} = 0.1 * 0.5**4")
-assert int(scheduled.optimizer.iterations) == 2, "expected 2 updates"
+assert int(scheduled.optimizer.iterations.numpy()) == 2, (
+    "expected 2 updates"
+)
 assert np.isclose(scheduled_rate, 0.1 * 0.5**4), (
     "expected the schedule to advance on every batch, not per update"
 )

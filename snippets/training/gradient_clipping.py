@@ -18,6 +18,11 @@ recognized`, and setting two of the three raises as well.
 
 severity: silent
 topics: T6
+aliases:
+  - Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set
+  - At most one of `clipnorm` and `global_clipnorm` can be set
+  - loss becomes NaN, how do I clip gradients
+  - tf.clip_by_norm vs tf.clip_by_global_norm
 """
 
 import keras

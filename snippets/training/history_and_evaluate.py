@@ -15,6 +15,11 @@ remove a metric. Use `return_dict=True` and read values by name.
 
 severity: tip
 topics: T14
+aliases:
+  - KeyError: 'acc' when reading history.history
+  - TypeError: cannot unpack non-iterable float object
+  - plot accuracy and val_accuracy per epoch with matplotlib
+  - what does model.evaluate return
 """
 
 import keras

@@ -17,6 +17,11 @@ one: a schedule, or a float rate plus the callback.
 
 severity: crash
 topics: T4, T2
+aliases:
+  - hence its learning rate is not settable
+  - how to print the current learning rate during training
+  - get the learning rate value of an optimizer with a decay schedule
+  - change the learning rate mid-training when using a schedule
 """
 
 import keras
@@ -47,6 +52,11 @@ try:
     # --8<-- [end:wrong]
 except TypeError as err:
     message = str(err)
+else:
+    raise AssertionError(
+        "expected ReduceLROnPlateau on a schedule-driven optimizer to"
+        " raise TypeError"
+    )
 print("TypeError:", message)
 assert "hence its learning rate is not settable" in message, (
     "expected the not-settable error from the schedule-driven optimizer"
@@ -64,7 +74,7 @@ model.fit(x_train, y_train, batch_size=4, epochs=1, verbose=0)
 current_rate = float(optimizer.learning_rate)  # 0.1 * 0.5 ** steps
 # --8<-- [end:right]
 
-steps = int(optimizer.iterations)
+steps = int(optimizer.iterations.numpy())
 print("steps:", steps, f" current rate: {current_rate:.4f}")
 assert steps == 2, "expected 8 samples / batch 4 = 2 steps"
 assert keras.ops.is_tensor(optimizer.learning_rate), "expected a tensor"

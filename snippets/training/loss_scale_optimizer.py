@@ -16,6 +16,11 @@ hand: `apply_gradients` already does it.
 
 severity: crash
 topics: T9
+aliases:
+  - 'LossScaleOptimizer' object has no attribute 'get_scaled_loss'
+  - tf.keras.mixed_precision.experimental.LossScaleOptimizer
+  - mixed precision custom training loop in Keras 3
+  - loss scaling in a GradientTape loop
 """
 
 import keras
@@ -40,6 +45,10 @@ try:
     # --8<-- [end:wrong]
 except AttributeError as err:
     message = str(err)
+else:
+    raise AssertionError(
+        "expected get_scaled_loss to raise AttributeError"
+    )
 print("AttributeError:", message)
 assert "has no attribute 'get_scaled_loss'" in message, (
     "expected get_scaled_loss to be gone"
@@ -61,7 +70,7 @@ optimizer.apply_gradients(  # divides by the scale
 )
 # --8<-- [end:right]
 
-scale = float(optimizer.dynamic_scale)
+scale = float(optimizer.dynamic_scale.numpy())
 print(
     f"scale {scale:.0f}  loss {float(loss):.1f}  scaled loss "
     f"{float(scaled_loss):.1f}  weight after step "
@@ -79,10 +88,10 @@ assert np.isclose(float(weights[0]), 0.6), (
 optimizer.apply_gradients([(tf.constant([np.inf]), weights)])
 print(
     f"after an inf gradient: weight {float(weights[0]):.4f}  "
-    f"scale {float(optimizer.dynamic_scale):.0f}"
+    f"scale {float(optimizer.dynamic_scale.numpy()):.0f}"
 )
 assert np.isclose(float(weights[0]), 0.6), "expected the step skipped"
-assert float(optimizer.dynamic_scale) == scale / 2, (
+assert float(optimizer.dynamic_scale.numpy()) == scale / 2, (
     "expected scale halved"
 )
 

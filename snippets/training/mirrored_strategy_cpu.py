@@ -20,6 +20,11 @@ equal.
 
 severity: tip
 topics: T11
+aliases:
+  - Virtual devices cannot be modified after being initialized
+  - test MirroredStrategy on a machine without GPUs
+  - split one CPU into several logical devices
+  - loss is wrong on the last batch with multiple GPUs
 """
 
 import tensorflow as tf

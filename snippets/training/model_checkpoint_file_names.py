@@ -16,6 +16,10 @@ Pitfall: `"best.h5"` works for the full model but fails with
 
 severity: crash
 topics: T3
+aliases:
+  - The filepath provided must end in `.keras` (Keras model format)
+  - When using `save_weights_only=True` in `ModelCheckpoint`, the filepath
+  - checkpoint file name from a TF 2.x tutorial fails in Keras 3
 """
 
 import os

@@ -22,6 +22,11 @@ is exercised.
 
 severity: tip
 topics: T12
+aliases:
+  - Expecting property name enclosed in double quotes
+  - tf.distribute.experimental.MultiWorkerMirroredStrategy
+  - how to train on several machines with TensorFlow
+  - which worker is the chief in MultiWorkerMirroredStrategy
 """
 
 import json

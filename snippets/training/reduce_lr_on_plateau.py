@@ -18,6 +18,11 @@ the lower rate gets a chance.
 
 severity: tip
 topics: T2
+aliases:
+  - ReduceLROnPlateau reducing learning rate to
+  - KeyError: 'lr' in history.history
+  - learning rate never decreases during training
+  - how to see the learning rate of each epoch
 """
 
 import keras
@@ -56,7 +61,7 @@ history = model.fit(
     verbose=0,
 )
 rates = history.history["learning_rate"]  # one per epoch
-live_rate = float(model.optimizer.learning_rate)
+live_rate = float(model.optimizer.learning_rate.numpy())
 # --8<-- [end:show]
 
 val_losses = history.history["val_loss"]

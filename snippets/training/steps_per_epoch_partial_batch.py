@@ -17,6 +17,11 @@ finite data; set it only for a `.repeat()`ed dataset.
 
 severity: silent
 topics: T14
+aliases:
+  - does model.fit drop the last incomplete batch
+  - progress bar shows a different number of steps every other epoch
+  - how to compute steps_per_epoch from dataset size and batch size
+  - number of samples not divisible by the batch size
 """
 
 import warnings
@@ -79,7 +84,8 @@ with warnings.catch_warnings(record=True) as caught:
         verbose=0,
     )
     # --8<-- [end:wrong]
-short_steps, short_seen = steps.steps, int(model.layers[0].seen)
+short_steps = steps.steps
+short_seen = int(model.layers[0].seen.numpy())
 short_ran_out = any("ran out of data" in str(w.message) for w in caught)
 
 with warnings.catch_warnings(record=True) as caught:
@@ -95,7 +101,8 @@ with warnings.catch_warnings(record=True) as caught:
         verbose=0,
     )  # 4 steps per epoch
     # --8<-- [end:right]
-default_steps, default_seen = steps.steps, int(model.layers[0].seen)
+default_steps = steps.steps
+default_seen = int(model.layers[0].seen.numpy())
 default_ran_out = any(
     "ran out of data" in str(w.message) for w in caught
 )

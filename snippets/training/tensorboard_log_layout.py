@@ -16,6 +16,12 @@ raises `ValueError: No step set`.
 
 severity: tip
 topics: T10
+aliases:
+  - tf.summary.FileWriter
+  - tf.summary.experimental.set_step
+  - TensorBoard shows nothing from my custom training loop
+  - train and validation loss on the same TensorBoard chart
+  - which folder do I pass to tensorboard --logdir
 """
 
 import os

@@ -15,6 +15,11 @@ before calling `fit`.
 
 severity: silent
 topics: T1
+aliases:
+  - Argument `validation_split` is only supported for tensors or NumPy arrays
+  - validation set has only one class
+  - is validation_split random
+  - validation_split with a tf.data dataset
 """
 
 import keras

@@ -17,10 +17,15 @@ entries' sections are replaced by one document per entry, whose fields
 - ``aliases``: how readers phrase the problem (the snippet's ``aliases:``);
 - ``body``: the rest of its prose.
 
-Pages keep their own document (the result list groups entries by page);
+Each entry document is its own result: its location is the page with
+``?e=<anchor>`` instead of ``#<anchor>`` (Material groups the results of a
+page under it and folds all but the best, so a second good entry on the
+same page would be hidden), and docs/javascripts/search-query.js turns
+``?e=`` back into the anchor when the page opens. Stage pages keep a
+document of their own, only their first paragraph, with a low boost;
 other sections of stage pages are dropped. Pages that are not stages keep
-their sections, with a lower document boost, so a passing mention on the
-home page does not outrank the entry itself.
+their sections, with the same low boost, so a passing mention on the home
+page does not outrank the entry itself.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from pathlib import Path
 from engine import entry as entries
 from engine import record as records
 
-OTHER_PAGES_BOOST = 0.2
+PAGE_BOOST = 0.1  # pages and their sections, against 1 for an entry
 NAME = re.compile(r"\b[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+|\b[a-z]+_[\w]+\b")
 CODE_SPAN = re.compile(r"`([^`]+)`")
 
@@ -122,13 +127,14 @@ def rewrite_index(
     docs = []
     for doc in index["docs"]:
         page, _, anchor = doc["location"].partition("#")
-        stage = page.split("/")[0]
+        stage = page.split("/")[0].removesuffix(".html")  # data/ or data.html
         if stage not in stages:
-            docs.append({**doc, "boost": OTHER_PAGES_BOOST})
+            docs.append({**doc, "boost": PAGE_BOOST})
         elif not anchor:
-            docs.append(doc)  # the page itself: results are grouped by it
+            intro = doc["text"].split("</p>")[0] + "</p>"
+            docs.append({**doc, "text": intro, "boost": PAGE_BOOST})
         elif f"{stage}/{anchor}" in shown:
             item, result = shown[f"{stage}/{anchor}"]
-            docs.append(entry_document(doc["location"], item, result))
+            docs.append(entry_document(f"{page}?e={anchor}", item, result))
     index["docs"] = docs
     path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")

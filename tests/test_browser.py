@@ -4,19 +4,30 @@ width, printed sheets, search, and the offline variant from file://."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, mkdocs_build
-from search_queries import QUERIES
 
-from engine.entry import stages
+from engine.entry import load as entries_load
+from engine.entry import snippet_files, stages
 from tools.browser import chromium, serve
-from tools.sheets import PAPERS, page_count, print_stage, print_width_px
+from tools.search_bench import SearchPage, answers, evaluate, load
+from tools.sheets import (
+    PAPERS,
+    build_sheets,
+    page_count,
+    print_stage,
+    print_width_px,
+    sheet_file,
+)
 
 STAGES = stages()
+BENCHMARK = ROOT / "tests" / "search"
 PAGES = ["", "verification/"] + [f"{stage}/" for stage in STAGES]
+# Where a build with SITE_URL says it is published (any public address).
+PUBLISHED = "https://example.org/tf-cheatsheet/"
+LOOPBACK = ("127.0.0.1", "localhost")
 
 
 @pytest.fixture(scope="module")
@@ -121,73 +132,144 @@ def test_stage_prints_on_two_pages_without_clipping(site, stage):
             )
 
 
-def search(page, query: str) -> tuple[list[str], float]:
-    """Type a query so that one search runs, for the whole query; return
-    the visible result links
-    (entry anchors as 'stage/#anchor', in order) and the time from input to
-    results."""
-    box = page.locator("input.md-search__input")
-    box.fill("")
-    page.wait_for_selector(".md-search-result__item", state="detached")
-    # Material searches on key events: set all but the last character
-    # silently, then type the last one, so exactly one search runs.
-    box.fill(query[:-1])
-    start = time.monotonic()
-    box.press(query[-1])
-    page.wait_for_selector(".md-search-result__item")
-    elapsed = time.monotonic() - start
-    # The results a reader sees, in order: each page's best matches, not
-    # the ones folded away under "N more on this page".
-    hrefs = page.eval_on_selector_all(
-        ".md-search-result__link",
-        """els => els.filter(e => !e.closest('details:not([open])'))
-                     .map(e => e.getAttribute('href'))""",
-    )
-    ranked = []
-    for href in hrefs:
-        match = re.match(r"https?://[^/]+/([^?#]*)(?:\?[^#]*)?#(.+)$", href)
-        if match and f"{match[1]}#{match[2]}" not in ranked:
-            ranked.append(f"{match[1]}#{match[2]}")
-    return ranked, elapsed
+def pdf_text(pdf: Path) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(page.extract_text() for page in PdfReader(pdf).pages)
 
 
-def test_search_finds_api_names_and_error_messages(site, record_property):
+def check_sheets(site: Path, address_of) -> None:
+    """Every stage's A4 and Letter PDF, as built: at most 2 pages, naming
+    the address ``address_of(stage)`` and never a loopback address."""
+    for stage in STAGES:
+        for paper in PAPERS:
+            pdf = site / sheet_file(stage, paper)
+            assert pdf.is_file(), f"{pdf} was not built"
+            pages = page_count(pdf.read_bytes())
+            print(f"{pdf.relative_to(site)}: {pages} page(s)")
+            assert pages <= 2, f"{pdf.name}: {pages} pages (budget 2)"
+            text = " ".join(pdf_text(pdf).split())
+            for loopback in LOOPBACK:
+                assert loopback not in text, f"{pdf.name} prints {loopback}"
+            # Header and every page's footer name it.
+            assert text.count(address_of(stage)) >= 1 + pages, (
+                f"{pdf.name} does not name {address_of(stage)!r} in its "
+                f"header and on each page"
+            )
+
+
+def test_local_build_sheets_say_local_build(built_site):
+    """The build under test has no SITE_URL: its sheets say so instead of
+    printing the address of the server they were printed from."""
+    check_sheets(built_site, lambda stage: "local build")
+
+
+@pytest.fixture(scope="module")
+def published_site(site, tmp_path_factory):
+    """The site built as CI publishes it (SITE_URL set), with its PDFs."""
+    _base, browser = site
+    site = tmp_path_factory.mktemp("published")
+    result = mkdocs_build(ROOT / "mkdocs.yml", site, env={"SITE_URL": PUBLISHED})
+    assert result.returncode == 0, result.stderr
+    build_sheets(site, browser)
+    return site
+
+
+def test_published_sheets_point_to_the_published_stage(published_site):
+    """With the QR code in the header, every sheet still fits 2 pages, and
+    header and footers give the stage's published address."""
+    check_sheets(published_site, lambda stage: f"{PUBLISHED}{stage}/")
+
+
+@pytest.mark.parametrize("stage", ["data", "debugging"])
+def test_sheet_qr_code_decodes_to_the_stage_page(published_site, stage):
+    import pypdfium2
+    import zxingcpp
+
+    for paper in PAPERS:
+        pdf = pypdfium2.PdfDocument(published_site / sheet_file(stage, paper))
+        image = pdf[0].render(scale=3).to_pil()  # 216 dpi
+        pdf.close()
+        decoded = [code.text for code in zxingcpp.read_barcodes(image)]
+        assert decoded == [f"{PUBLISHED}{stage}/"], (stage, paper, decoded)
+
+
+def test_print_of_a_stage_page_shows_no_local_address(site):
+    """What the browser's own print shows (print media) of a stage page."""
     base, browser = site
     page = browser.new_page()
-    page.goto(base, wait_until="networkidle")
-    box = page.locator("input.md-search__input")
-    box.click()
-    # Typing a first word waits for the search index to load, so the timed
-    # queries measure searching, not loading.
-    box.press_sequentially("tensor")
-    page.wait_for_selector(".md-search-result__item", timeout=30000)
-    misses, hit1, hit3, times = [], 0, 0, []
-    for query, expected in QUERIES:
-        wanted = expected if isinstance(expected, tuple) else (expected,)
-        ranked, elapsed = search(page, query)
-        times.append(elapsed)
-        hit1 += bool(ranked[:1]) and ranked[0] in wanted
-        found = any(anchor in wanted for anchor in ranked[:3])
-        hit3 += found
-        if not found:
-            misses.append(f"{query!r}: expected {expected}, got {ranked[:3]}")
+    page.goto(f"{base}data/", wait_until="networkidle")
+    page.emulate_media(media="print")
+    shown = page.inner_text("body")
+    header = page.inner_text(".print-header")
     page.close()
-    times.sort()
-    report = (
-        f"search: {len(QUERIES)} queries, hit@1 {hit1}/{len(QUERIES)}, "
-        f"hit@3 {hit3}/{len(QUERIES)}, time to results median "
-        f"{times[len(times) // 2] * 1000:.0f} ms, max "
-        f"{times[-1] * 1000:.0f} ms"
+    assert "local build" in header, header
+    for loopback in LOOPBACK:
+        assert loopback not in shown, f"printed page shows {loopback}"
+
+
+def test_search_finds_the_entry_for_real_queries(site, record_property):
+    """The benchmark (tests/search/): queries taken from real issue threads
+    and questions, split into a part the ranking was tuned on and a
+    held-back part it never was; plus curated API names. Thresholds are
+    asserted on the held-back part; time is reported (`make bench`)."""
+    base, browser = site
+    page = SearchPage(browser, base)
+    scores = {
+        name: evaluate(page, load(BENCHMARK / f"{name}.json"))
+        for name in ("heldout", "tune", "curated")
+    }
+    page.close()
+    for name, score in scores.items():
+        print(score.line(name))
+        record_property(f"search {name}", score.line(name))
+    # The held-back part is reported as numbers only: its misses stay unseen.
+    print(
+        *(
+            f"  missed ({name}) {m}"
+            for name in ("tune", "curated")
+            for m in scores[name].misses
+        ),
+        sep="\n",
     )
-    print(report, *(f"  missed: {m}" for m in misses), sep="\n")
-    record_property("search", report)
-    assert len(QUERIES) >= 40
-    # Time to results is reported, not asserted: budgets live in the bench,
-    # and this suite must pass on a loaded machine.
-    assert not misses, report + "\n" + "\n".join(misses)
+    # The floors are below what the held-back part measured when the
+    # ranking was last changed (hit@1 64/101, hit@3 86/101): they catch a
+    # regression. The goal is hit@1 80% and hit@3 95%; not reached yet.
+    heldout = scores["heldout"]
+    assert heldout.hit1 >= 0.60 * heldout.total, heldout.line("heldout")
+    assert heldout.hit3 >= 0.80 * heldout.total, heldout.line("heldout")
+    assert not scores["curated"].misses, scores["curated"].misses
+
+
+def test_benchmark_is_built_as_promised():
+    """At least 80 real queries, half of them pasted errors, each with its
+    source and an answer that is an entry on the site."""
+    known = {f"{e.stage}/#{e.anchor}" for e in map(entries_load, snippet_files())}
+    queries = load(BENCHMARK / "tune.json") + load(BENCHMARK / "heldout.json")
+    assert len(queries) >= 80
+    assert sum(q["kind"] == "error" for q in queries) >= len(queries) / 2
+    for query in queries:
+        assert query["source"].startswith("https://"), query["query"][:40]
+        assert set(answers(query)) <= known, answers(query)
+
+
+def test_a_search_result_opens_its_entry(site):
+    base, browser = site
+    page, problems = open_page(browser, f"{base}data/?e=prefetch-last&h=prefetch")
+    page.wait_for_function("location.hash === '#prefetch-last'")
+    url = page.evaluate("location.href")
+    top = page.evaluate(
+        "document.getElementById('prefetch-last').getBoundingClientRect().top"
+    )
+    page.close()
+    assert "e=" not in url and "h=prefetch" in url, url
+    assert 0 <= top < 400, f"#prefetch-last is {top} px from the top"
+    assert not problems, problems
 
 
 def test_offline_variant_searches_from_file_url(site, tmp_path):
+    """The offline build, opened from disk: search runs (through the bundled
+    iframe-worker shim, not a CDN), and a result opens its entry."""
     _base, browser = site
     result = mkdocs_build(
         ROOT / "mkdocs.yml", tmp_path / "offline", env={"OFFLINE": "true"}
@@ -195,13 +277,11 @@ def test_offline_variant_searches_from_file_url(site, tmp_path):
     assert result.returncode == 0, result.stderr
     index = tmp_path / "offline" / "index.html"
     assert "unpkg.com" not in index.read_text()
-    page, problems = open_page(browser, index.as_uri())
-    page.locator("input.md-search__input").click()
-    page.locator("input.md-search__input").press_sequentially("prefetch")
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
-    first = page.eval_on_selector(
-        ".md-search-result__link", "e => e.getAttribute('href')"
-    )
+    page = SearchPage(browser, index.as_uri())
+    ranked, _elapsed = page.search("prefetch")
+    page.page.locator(".md-search-result__link").first.click()
+    page.page.wait_for_function("location.hash === '#prefetch-last'")
+    landed = page.page.evaluate("location.pathname")
     page.close()
-    assert not problems, problems
-    assert Path(first.split("?")[0].split("#")[0]).suffix == ".html", first
+    assert ranked[:1] == ["data/#prefetch-last"], ranked
+    assert landed.endswith("/data.html"), landed

@@ -51,6 +51,7 @@ def make_project(
     for name in (
         "engine",
         "macros",
+        "tools",
         "overrides",
         "docs/stylesheets",
         "docs/javascripts",

@@ -144,15 +144,30 @@ def test_nothing_is_loaded_from_another_host(pages):
     assert not external, "\n".join(external)
 
 
-def test_search_index_holds_api_names_and_error_messages(built_site):
+def test_search_index_has_one_document_per_entry(built_site):
+    """Each shown entry is one search document with the fields search
+    ranks on; the separator keeps API names whole where it should."""
     index = json.loads((built_site / "search" / "search_index.json").read_text())
-    text = " ".join(doc["text"] + " " + doc["title"] for doc in index["docs"])
-    assert "non-persistent GradientTape" in text
-    assert "prefetch" in text
+    docs = {doc["location"]: doc for doc in index["docs"]}
+    for stage, rels in entries_by_page().items():
+        for rel in rels:
+            item = entries.load(entries.SNIPPETS / rel)
+            doc = docs.get(f"{stage}/?e={item.anchor}")
+            assert doc, f"snippets/{rel} has no search document"
+            assert doc["tags"] == [item.severity]
+            assert set(item.aliases) <= set(doc["aliases"].split("\n"))
+            for field in ("api", "errors", "aliases", "body"):
+                assert field in index["config"]["fields"], field
+    tape = docs["graphs/?e=tape-used-twice"]
+    assert "non-persistent GradientTape" in tape["errors"]
+    assert {"tf.GradientTape", "gradient"} <= set(tape["api"].split())
+    assert not any(
+        "#" in loc and loc.split("#")[0].rstrip("/") in STAGES for loc in docs
+    ), "stage page sections left in the index"
     separator = index["config"]["separator"]
     assert re.split(separator, "tf.data.Dataset.prefetch")[-1] == "prefetch"
-    assert "from" in re.split(separator, "from_logits")
-    assert "Generator" in re.split(separator, "randomGenerator")
+    assert "from_logits" in re.split(separator, "from_logits")
+    assert "Signature" in re.split(separator, "SignatureDef")
 
 
 def test_pages_name_the_pinned_tensorflow(built_site):

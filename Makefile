@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed-requirements
 SITE := site
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help serve test build verify bench lock clean offline vendor format
+.PHONY: help serve test build verify bench lock clean offline vendor format \
+	matrix matrix-lock
 
 ## help: list the targets
 help:
@@ -39,9 +40,18 @@ build: verify
 offline: verify
 	OFFLINE=true $(PY) -m mkdocs build --strict --site-dir site-offline
 
-## bench: cold engine vs naive verification, warm verification, build
+## bench: cold engine vs naive verification, warm verification, build, search (MATRIX=1: the version matrix, cold and warm)
 bench: $(STAMP)
-	$(PY) -m engine.bench
+	$(PY) -m engine.bench $(if $(MATRIX),--matrix)
+
+## matrix: every snippet on each TF release 2.16..pinned and nightly (RELEASE=2.18: one)
+matrix: $(STAMP)
+	$(PY) -m engine.matrix run $(RELEASE) $(if $(FORCE),--force) \
+		$(if $(PART),--part $(PART))
+
+## matrix-lock: re-resolve the locks of the matrix releases (needs PyPI)
+matrix-lock: $(STAMP)
+	$(PY) -m engine.matrix lock
 
 ## format: ruff-format the code and the snippets
 format: $(STAMP)

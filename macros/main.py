@@ -13,14 +13,17 @@ import html
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 # `mkdocs` started as a console script does not put the project on
 # sys.path; the engine package lives next to this folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import entry as entries  # noqa: E402
+from engine import matrix as matrices  # noqa: E402
 from engine import record as records  # noqa: E402
 from macros import search  # noqa: E402
+from tools.sheets import PAPERS, sheet_file  # noqa: E402
 
 # The faults that stop the build; docs/verification.md lists them from here.
 BUILD_FAULTS = (
@@ -84,7 +87,9 @@ def render_code(item: entries.Entry) -> str:
     return "\n\n".join(tabs)
 
 
-def render(item: entries.Entry, result: dict, on_sheet: bool = True) -> str:
+def render(
+    item: entries.Entry, result: dict, versions: tuple[str, str], on_sheet: bool = True
+) -> str:
     """An entry's card. The printed sheet keeps its title, severity,
     pitfall, one code block and, for a crash, the error line; a card
     that is not on the sheet (on_sheet=False) is left off paper."""
@@ -96,7 +101,7 @@ def render(item: entries.Entry, result: dict, on_sheet: bool = True) -> str:
         f'<p class="entry-meta"><span class="badge badge--{severity}" '
         f'title="{SEVERITY_TITLES[severity]}">{severity}'
         f'</span> <span class="entry-topics">{", ".join(item.topics)}'
-        "</span></p>",
+        f'</span> <span class="tf-range">{versions[1]}</span></p>',
         '<div class="entry-long" markdown>',
         f"**When you hit it:** {item.prose['when']}",
         f"**What is going on:** {item.prose['what']}",
@@ -135,8 +140,39 @@ def render(item: entries.Entry, result: dict, on_sheet: bool = True) -> str:
             f"{result['tensorflow']}, output recorded {result['date']} · "
             f"<code>{html.escape(source)}</code></p>"
         )
+    parts.append(f'<p class="tf-versions" markdown>{versions[0]}</p>')
     parts.append("</div>")
     return "\n\n".join(parts) + "\n"
+
+
+def published_address(site_url: str | None) -> str:
+    """The site's public address, or "" for a build with none (a loopback
+    address is where a local server ran, not where readers go)."""
+    host = urlsplit(site_url or "").hostname
+    if not host or host in ("localhost", "::1") or host.startswith("127."):
+        return ""
+    return site_url.rstrip("/") + "/"
+
+
+def printed_sheets(site_url: str | None, stages: list[str]) -> dict:
+    """Per stage: its published address, a QR code to it (an SVG data URI
+    made here, at build time), and its PDF files."""
+    import segno
+
+    published = published_address(site_url)
+    sheets = {}
+    for stage in stages:
+        url = f"{published}{stage}/" if published else ""
+        qr = segno.make(url, error="m").svg_data_uri(border=1) if url else ""
+        files = [(paper, sheet_file(stage, paper)) for paper in PAPERS]
+        sheets[stage] = {"url": url, "qr": qr, "files": files}
+    return sheets
+
+
+def describe(cell: dict) -> str:
+    """A matrix cell in a table: status and its first line of detail."""
+    detail = cell.get("detail", "").replace("|", "\\|").replace("`", "'")
+    return f"{cell['status']}: `{detail[:100]}`" if detail else cell["status"]
 
 
 def moved_notes(stage: str, items: list[entries.Entry]) -> str:
@@ -161,6 +197,7 @@ def define_env(env):
     snippets = root / "snippets"
     lock = root / "requirements.txt"
     record = records.load(root / "record.json")
+    matrix = matrices.load(root / "matrix.json")
     env.variables.pop("all_entries", None)  # from an earlier build (serve)
     stages = entries.stages(root / "mkdocs.yml")
     used: dict[str, str] = {}
@@ -177,6 +214,7 @@ def define_env(env):
         (item["date"] for item in record.values()), default="never"
     )
     env.conf["extra"]["stages"] = stages
+    env.conf["extra"]["sheets"] = printed_sheets(env.conf.get("site_url"), stages)
 
     @env.macro
     def entry(rel: str, sheet: bool = True) -> str:
@@ -213,11 +251,38 @@ def define_env(env):
         shown[f"{Path(page).stem}/{item.anchor}"] = (item, record[rel])
         if not sheet:
             off_sheet.setdefault(page, []).append(item.title)
-        return render(item, record[rel], on_sheet=sheet)
+        versions = matrices.card_line(matrices.fresh_cells(matrix, item))
+        return render(item, record[rel], versions, on_sheet=sheet)
 
     @env.macro
     def entry_count() -> int:
         return len(entries.snippet_files(snippets))
+
+    @env.macro
+    def release_changes() -> str:
+        """Per release, the entries that behave differently from the
+        release before it, from the version matrix."""
+        items = [entries.load(p) for p in entries.snippet_files(snippets)]
+        steady = {item.rel for item in items if not item.volatile}
+        names = {r: info["tensorflow"] for r, info in matrix["releases"].items()}
+        out = []
+        for release, changed in matrices.changes(matrix, items, steady):
+            name = names.get(release, release)
+            out.append(
+                f"## {release} ({name})"
+                if release != "nightly"
+                else f"## nightly ({name})"
+            )
+            if not changed:
+                out.append("No entry behaves differently from the release before.")
+                continue
+            out.append("| Entry | Before | Now |\n|---|---|---|")
+            for item, old, new in changed:
+                link = (
+                    f"[{search.inline_code(item.title)}]({item.stage}.md#{item.anchor})"
+                )
+                out.append(f"| {link} | {describe(old)} | {describe(new)} |")
+        return "\n\n".join(out)
 
     @env.macro
     def build_faults() -> str:

@@ -2,14 +2,17 @@
 
     python -m tools.sheets site/
 
-writes site/pdf/<stage>.pdf with headless Chromium, landscape, through the
-site's print stylesheet. The page geometry has one source: the ``@page``
+writes site/pdf/<stage>-a4.pdf and <stage>-letter.pdf with headless
+Chromium, landscape, through the site's print stylesheet; the footer names
+the page's published address (or "local build"), never the local server
+the PDF is printed from. The page geometry has one source: the ``@page``
 rule of docs/stylesheets/extra.css, which Chromium applies to its own PDFs
 as to a reader's print; ``print_width_px`` reads it for the checks.
 """
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import sys
@@ -23,10 +26,15 @@ PAPERS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}  # mm, portrait w x h
 FOOTER = (
     '<div style="font-size:7px;width:100%;padding:0 6mm;'
     'display:flex;justify-content:space-between;font-family:sans-serif">'
-    '<span class="url"></span>'
+    "<span>{address}</span>"
     '<span><span class="pageNumber"></span>/<span class="totalPages">'
     "</span></span></div>"
 )
+
+
+def sheet_file(stage: str, paper: str) -> str:
+    """Where a stage's sheet for a paper size lives in the built site."""
+    return f"pdf/{stage}-{paper.lower()}.pdf"
 
 
 def page_margins_mm(stylesheet: Path = STYLESHEET) -> tuple[float, ...]:
@@ -57,13 +65,14 @@ def print_stage(browser, url: str, paper: str = "A4") -> bytes:
     try:
         page.goto(url, wait_until="networkidle")
         page.emulate_media(media="print")
+        address = page.text_content(".sheet-url") or "local build"
         return page.pdf(
             format=paper,
             landscape=True,
             print_background=True,
             display_header_footer=True,
             header_template="<span></span>",
-            footer_template=FOOTER,
+            footer_template=FOOTER.format(address=html.escape(address.strip())),
         )
     finally:
         page.close()
@@ -75,23 +84,28 @@ def page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-def build_sheets(site: Path) -> dict[str, int]:
-    """Write the PDFs; return the page count of each."""
+def build_sheets(site: Path, browser=None) -> dict[str, int]:
+    """Write the PDFs; return the page count of each. A caller that already
+    drives Chromium passes its browser (Playwright runs one at a time)."""
+    if browser is None:
+        with chromium() as browser:
+            return build_sheets(site, browser)
     out = site / "pdf"
     out.mkdir(exist_ok=True)
     counts = {}
-    with serve(site) as base, chromium() as browser:
+    with serve(site) as base:
         for stage in stages():
-            pdf = print_stage(browser, f"{base}{stage}/")
-            (out / f"{stage}.pdf").write_bytes(pdf)
-            counts[stage] = page_count(pdf)
+            for paper in PAPERS:
+                pdf = print_stage(browser, f"{base}{stage}/", paper)
+                (site / sheet_file(stage, paper)).write_bytes(pdf)
+                counts[sheet_file(stage, paper)] = page_count(pdf)
     return counts
 
 
 def main(argv: list[str]) -> int:
     site = Path(argv[0] if argv else "site")
-    for stage, count in build_sheets(site).items():
-        print(f"{site}/pdf/{stage}.pdf: {count} page(s)")
+    for name, count in build_sheets(site).items():
+        print(f"{site}/{name}: {count} page(s)")
     return 0
 
 

@@ -1,0 +1,129 @@
+"""The version matrix: the committed record covers every snippet on every
+release, and a card reads its cells right. The matrix itself is not run
+here (`make matrix`); only what it left in matrix.json is checked."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import entry as entries
+from engine import matrix
+
+
+def cell(status: str, detail: str = "", output: str = "o") -> dict:
+    return {"status": status, "detail": detail, "output": output}
+
+
+def test_matrix_covers_every_snippet_on_every_release():
+    """A snippet changed since its matrix run, or a new one, fails here until
+    `make matrix` runs it (nightly may lag: it is rebuilt weekly)."""
+    selected = [entries.load(path) for path in entries.snippet_files()]
+    found = [
+        problem
+        for problem in matrix.problems(matrix.load(), selected)
+        if not problem.endswith(f" on {matrix.NIGHTLY}")
+    ]
+    assert not found, "run `make matrix`:\n" + "\n".join(found[:20])
+
+
+def test_matrix_names_the_releases_it_ran():
+    ran = matrix.load()["releases"]
+    for release in matrix.releases():
+        assert release in ran, f"matrix.json has no run on {release}"
+        version = ran[release]["tensorflow"]
+        if release != matrix.NIGHTLY:
+            assert version.startswith(release + "."), (release, version)
+
+
+def test_matrix_runs_an_unavailable_api_as_such():
+    """An API that a release lacks is 'not in', not a failed claim."""
+    item = {
+        "key": "k",
+        "date": "d",
+        "status": "failed",
+        "stderr_tail": "Traceback ...\nModuleNotFoundError: No module named "
+        "'ai_edge_litert'\n",
+    }
+    assert matrix.summarise(item, None)["status"] == "unavailable"
+    item["stderr_tail"] = "AssertionError: expected the old wording\n"
+    failed = matrix.summarise(item, None)
+    assert failed["status"] == "fails"
+    assert failed["detail"] == "AssertionError: expected the old wording"
+    item["stderr_tail"] = (
+        "FileNotFoundError: unable to open file: name = "
+        "'/tmp/snippet-ab12/tmpcd34/best.weights.h5' in "
+        "/work/x/.matrix/2.16/lib/python3.11/site-packages/keras/a.py\n"
+    )
+    assert matrix.summarise(item, None)["detail"] == (
+        "FileNotFoundError: unable to open file: name = "
+        "'best.weights.h5' in site-packages/keras/a.py"
+    )
+
+
+def releases_of(*statuses: str) -> dict[str, dict]:
+    names = ["2.16", "2.17", "2.18", "2.19", "2.20", "2.21"]
+    return dict(zip(names, statuses, strict=True))
+
+
+def test_card_says_the_range_it_holds_on():
+    cells = {r: cell(s) for r, s in releases_of(*["holds"] * 6).items()}
+    cells[matrix.NIGHTLY] = cell("holds")
+    sentence, short = matrix.card_line(cells)
+    assert short == "TF 2.16–2.21"
+    assert sentence == "Holds on every release checked: TF 2.16–2.21. Nightly: holds."
+
+
+def test_card_says_where_a_claim_changed_and_nightly_breaks():
+    statuses = ["fails", "fails", "holds", "holds", "holds", "holds"]
+    cells = {r: cell(s) for r, s in releases_of(*statuses).items()}
+    cells["2.16"]["detail"] = cells["2.17"]["detail"] = "ValueError: old"
+    cells[matrix.NIGHTLY] = cell("fails", "TypeError: new")
+    sentence, short = matrix.card_line(cells)
+    assert short == "TF 2.18–2.21 · nightly ✗"
+    assert "fails on 2.16–2.17 (`ValueError: old`)" in sentence
+    assert "holds on 2.18–2.21" in sentence
+    assert "**Breaks on nightly:** `TypeError: new`" in sentence
+
+
+def test_card_says_an_api_is_not_in_older_releases():
+    statuses = ["unavailable", "holds", "holds", "holds", "holds", "holds"]
+    cells = {r: cell(s) for r, s in releases_of(*statuses).items()}
+    sentence, _short = matrix.card_line(cells)
+    assert sentence.startswith("TensorFlow releases: not in 2.16; holds on 2.17")
+
+
+@pytest.mark.parametrize("output_steady", [True, False])
+def test_release_changes_list_what_differs_from_the_release_before(
+    output_steady, monkeypatch
+):
+    item = entries.load(entries.snippet_files()[0])
+    cells = {r: cell(s) for r, s in releases_of(*["holds"] * 6).items()}
+    cells["2.19"] = cell("holds", output="different")
+    cells["2.17"] = cell("fails", "AssertionError: x")
+    monkeypatch.setattr(matrix, "fresh_cells", lambda _m, _e: cells)
+    monkeypatch.setattr(matrix, "releases", lambda: list(cells))
+    steady = {item.rel} if output_steady else set()
+    changed = {
+        release: [entry.rel for entry, _old, _new in found]
+        for release, found in matrix.changes({}, [item], steady)
+    }
+    expected = {"2.17", "2.18"} | ({"2.19", "2.20"} if output_steady else set())
+    assert {r for r, rels in changed.items() if rels} == expected
+
+
+def test_every_card_carries_its_release_line(built_site):
+    """On the site, each entry has its releases sentence and, on the sheet,
+    its range in a few characters."""
+    selected = [entries.load(path) for path in entries.snippet_files()]
+    for stage in entries.stages():
+        page = (built_site / stage / "index.html").read_text(encoding="utf-8")
+        mine = [item for item in selected if item.stage == stage]
+        assert page.count('class="tf-versions"') == len(mine), stage
+        ranges = re.findall(r'<span class="tf-range">([^<]*)</span>', page)
+        assert len(ranges) == len(mine), stage
+        assert all(
+            re.fullmatch(r"(TF 2\.\d+(–2\.\d+)?)?( · nightly ✗)?|GPU only", r)
+            for r in ranges
+        ), ranges

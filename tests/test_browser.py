@@ -233,10 +233,12 @@ def test_search_finds_the_entry_for_real_queries(site, record_property):
         sep="\n",
     )
     # The floors are below what the held-back part measured when the
-    # ranking was last changed (hit@1 64/101, hit@3 86/101): they catch a
-    # regression. The goal is hit@1 80% and hit@3 95%; not reached yet.
+    # ranking was last changed (hit@1 63-64/101 over two runs, hit@3
+    # 86/101), with room for ties that order differently from run to run:
+    # they catch a regression. The goal is hit@1 80% and hit@3 95%; not
+    # reached yet.
     heldout = scores["heldout"]
-    assert heldout.hit1 >= 0.60 * heldout.total, heldout.line("heldout")
+    assert heldout.hit1 >= 0.55 * heldout.total, heldout.line("heldout")
     assert heldout.hit3 >= 0.80 * heldout.total, heldout.line("heldout")
     assert not scores["curated"].misses, scores["curated"].misses
 

@@ -12,7 +12,15 @@ from conftest import ROOT, mkdocs_build
 from engine.entry import load as entries_load
 from engine.entry import snippet_files, stages
 from tools.browser import chromium, serve
-from tools.search_bench import SearchPage, answers, evaluate, load
+from tools.search_bench import (
+    HELD_BACK,
+    PARTS,
+    Score,
+    SearchPage,
+    answers,
+    evaluate,
+    load,
+)
 from tools.sheets import (
     PAPERS,
     build_sheets,
@@ -24,6 +32,11 @@ from tools.sheets import (
 
 STAGES = stages()
 BENCHMARK = ROOT / "tests" / "search"
+# Floors for the held-back parts together, below what they measured when
+# the ranking and aliases last changed (hit@1 128/165, hit@3 150/165), with
+# room for ties that order differently from run to run.
+HIT1_FLOOR = 0.72
+HIT3_FLOOR = 0.87
 PAGES = ["", "verification/"] + [f"{stage}/" for stage in STAGES]
 # Where a build with SITE_URL says it is published (any public address).
 PUBLISHED = "https://example.org/tf-cheatsheet/"
@@ -210,20 +223,19 @@ def test_print_of_a_stage_page_shows_no_local_address(site):
 
 def test_search_finds_the_entry_for_real_queries(site, record_property):
     """The benchmark (tests/search/): queries taken from real issue threads
-    and questions, split into a part the ranking was tuned on and a
-    held-back part it never was; plus curated API names. Thresholds are
-    asserted on the held-back part; time is reported (`make bench`)."""
+    and questions, split into a part the ranking was tuned on and two
+    held-back parts it never was; plus curated API names. Thresholds are
+    asserted on the held-back parts; time is reported (`make bench`)."""
     base, browser = site
     page = SearchPage(browser, base)
-    scores = {
-        name: evaluate(page, load(BENCHMARK / f"{name}.json"))
-        for name in ("heldout", "tune", "curated")
-    }
+    scores = {name: evaluate(page, load(BENCHMARK / f"{name}.json")) for name in PARTS}
     page.close()
-    for name, score in scores.items():
+    held_back = sum((scores[name] for name in HELD_BACK), Score())
+    for name, score in [*scores.items(), ("held back, all", held_back)]:
         print(score.line(name))
         record_property(f"search {name}", score.line(name))
-    # The held-back part is reported as numbers only: its misses stay unseen.
+    # The held-back parts are reported as numbers only: their misses stay
+    # unseen.
     print(
         *(
             f"  missed ({name}) {m}"
@@ -232,27 +244,35 @@ def test_search_finds_the_entry_for_real_queries(site, record_property):
         ),
         sep="\n",
     )
-    # The floors are below what the held-back part measured when the
-    # ranking was last changed (hit@1 63-64/101 over two runs, hit@3
-    # 86/101), with room for ties that order differently from run to run:
-    # they catch a regression. The goal is hit@1 80% and hit@3 95%; not
-    # reached yet.
-    heldout = scores["heldout"]
-    assert heldout.hit1 >= 0.55 * heldout.total, heldout.line("heldout")
-    assert heldout.hit3 >= 0.80 * heldout.total, heldout.line("heldout")
+    # The floors catch a regression. The goal is hit@1 80% and hit@3 95%;
+    # not reached yet.
+    assert held_back.hit1 >= HIT1_FLOOR * held_back.total, held_back.line("held back")
+    assert held_back.hit3 >= HIT3_FLOOR * held_back.total, held_back.line("held back")
     assert not scores["curated"].misses, scores["curated"].misses
 
 
 def test_benchmark_is_built_as_promised():
     """At least 80 real queries, half of them pasted errors, each with its
-    source and an answer that is an entry on the site."""
+    source and an answer that is an entry on the site; no thread gives
+    queries to two parts, so a held-back query never shares its thread with
+    a tuned one."""
     known = {f"{e.stage}/#{e.anchor}" for e in map(entries_load, snippet_files())}
-    queries = load(BENCHMARK / "tune.json") + load(BENCHMARK / "heldout.json")
+    queries = [
+        q for name in (*HELD_BACK, "tune") for q in load(BENCHMARK / f"{name}.json")
+    ]
     assert len(queries) >= 80
     assert sum(q["kind"] == "error" for q in queries) >= len(queries) / 2
     for query in queries:
         assert query["source"].startswith("https://"), query["query"][:40]
         assert set(answers(query)) <= known, answers(query)
+    parts = [*HELD_BACK, "tune", "gaps"]
+    sources = {
+        name: {q["source"] for q in load(BENCHMARK / f"{name}.json")} for name in parts
+    }
+    for i, first in enumerate(parts):
+        for second in parts[i + 1 :]:
+            shared = sources[first] & sources[second]
+            assert not shared, f"{first} and {second} share sources: {shared}"
 
 
 def test_a_search_result_opens_its_entry(site):

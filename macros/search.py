@@ -45,9 +45,22 @@ CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
 def plain(markdown: str) -> str:
-    """Markdown prose as plain text: links, emphasis and code marks go."""
+    """Markdown prose as plain text: links, emphasis and code marks go;
+    code spans keep their text as written (``from_tensor_slices``)."""
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", markdown)
-    return re.sub(r"[`*_]{1,2}(?=\S)|(?<=\S)[`*_]{1,2}", "", text)
+    parts = re.split(r"`([^`]+)`", text)  # odd parts: code span contents
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(
+            r"(?<!\w)[*_]{1,2}(?=\S)|(?<=\S)[*_]{1,2}(?!\w)", "", parts[i]
+        )
+    return "".join(parts)
+
+
+def shorten(line: str, limit: int = 160) -> str:
+    """A result's one line: cut at a word, with an ellipsis."""
+    if len(line) <= limit:
+        return line
+    return line[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def dotted_parts(name: str) -> list[str]:
@@ -106,7 +119,7 @@ def entry_document(location: str, item: entries.Entry, result: dict) -> dict:
     return {
         "location": location,
         "title": inline_code(item.title),
-        "text": html.escape(line[:160], quote=False),
+        "text": html.escape(shorten(line), quote=False),
         "tags": [item.severity],
         "api": " ".join(api_names(item)),
         "errors": "\n".join(errors),

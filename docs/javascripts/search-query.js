@@ -8,8 +8,10 @@
 // left as it is, so typing "if" still finds something.
 (() => {
   const QUERY = 2; // Material's SearchMessageType.QUERY
-  // lunr's English stop words (the index drops them too), plus "also", and
-  // the names every entry here shares (a plain "tf" would match "tf.*").
+  // lunr's English stop words (the index drops them too), plus "also", the
+  // names every entry here shares (a plain "tf" would match "tf.*"), the
+  // halves of "doesn't", and the words of an issue title that say nothing
+  // about the problem ("error", "help", "trying").
   const FILLER = new Set(`a able about across after all almost also am
     among an and any are as at be because been but by can cannot could
     dear did do does either else ever every for from get got had has have
@@ -19,7 +21,10 @@
     than that the their them then there these they this tis to too twas us
     wants was we were what when where which while who whom why will with
     would yet you your
-    tf tensorflow keras`.split(/\s+/));
+    tf tensorflow keras
+    aren couldn didn doesn don hasn haven isn shouldn wasn weren won wouldn
+    error errors help issue need problem question solve tried trying want
+    work working works`.split(/\s+/));
   // Between words: spaces, brackets, quotes. Around a word: punctuation
   // and the characters Material reads as operators (+ - ~ ^ : *).
   const BETWEEN = /[\s,;()[\]{}<>"'`=|]+/;
@@ -47,6 +52,12 @@
   // An error line says what went wrong first; the rest of a long line is
   // the user's shapes, names and paths, and every extra word costs time.
   const MOST_WORDS = 12;
+  // Material makes every word a prefix search, so "model" also finds the
+  // rare, heavily weighted "model_from_json" and can rank its entry above
+  // one that says "model". Each word is sent twice: cut to its stem as a
+  // prefix search, and as typed, whole, with this weight: the entry that
+  // has the very word ranks first.
+  const WHOLE_WORD = 2;
 
   function clean(query) {
     const seen = new Set();
@@ -54,10 +65,12 @@
       .map(word => word.replace(EDGES, "").replace(NUMBERING, ""))
       .filter(word => word.length > 1 && !NOISE.test(word)
         && !FILLER.has(word.toLowerCase()))
-      .map(stem)
       .filter(word => !seen.has(word.toLowerCase())
         && seen.add(word.toLowerCase()));
-    return words.length ? words.slice(0, MOST_WORDS).join(" ") : query;
+    return words.length
+      ? words.slice(0, MOST_WORDS)
+        .map(word => `${stem(word)} ${word}^${WHOLE_WORD}`).join(" ")
+      : query;
   }
 
   const send = Worker.prototype.postMessage;

@@ -20,6 +20,11 @@ aliases:
   - model input shape is (None, 28, 28) instead of (32, 28, 28)
   - static batch size for a stateful LSTM or a TPU
   - incomplete final batch in tf.data
+  - drop_remainder=True to get a fixed batch dimension instead of None
+  - how to drop the last partial batch of a dataset
+  - error only on the final, smaller batch of every epoch
+  - element_spec shows None for the batch size after Dataset.batch
+  - different batch shape with drop_remainder=True vs False
 """
 
 import inspect

@@ -29,6 +29,9 @@ aliases:
   - how to batch images of different sizes in tf.data
   - portrait and landscape photos in the same batch
   - resize images in a tf.data pipeline before batching
+  - images with different height and width in one dataset
+  - batched images look scrambled after map and batch, no error
+  - map_and_batch_fusion
 """
 
 import numpy as np

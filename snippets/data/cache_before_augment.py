@@ -19,6 +19,9 @@ aliases:
   - augmentation stops changing after the first epoch
   - cache after map with a random flip
   - validation accuracy got worse after adding .cache()
+  - does cache() store the augmented images
+  - random crops and flips are identical in every epoch after cache
+  - cache before or after the augmentation map
 """
 
 import tensorflow as tf

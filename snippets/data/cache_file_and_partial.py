@@ -18,9 +18,10 @@ severity: silent
 topics: D5
 aliases:
   - The calling iterator did not fully read the dataset being cached
+  - the partially cached contents of the dataset will be discarded. You should use dataset.take(k).cache().repeat() instead
   - concurrent caching iterator running - cache lockfile already exists
   - changed my preprocessing but the dataset still returns old values
-  - how to clear a tf.data cache file
+  - how to clear a stale tf.data cache file after the source data changes
 """
 
 import os

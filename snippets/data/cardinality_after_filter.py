@@ -18,10 +18,14 @@ severity: crash
 topics: D13
 aliases:
   - "TypeError: The dataset is infinite."
+  - "TypeError: object of type 'PrefetchDataset' has no len()"
   - how to count the elements of a tf.data dataset
+  - get the length or size of a tf.data dataset
+  - number of batches in a filtered dataset
   - tf.data.experimental.cardinality
-  - fit progress bar shows Unknown instead of the number of steps
-  - progress bar shows x/Unknown during the first epoch
+  - cardinality returns UNKNOWN_CARDINALITY after filter
+  - fit progress bar shows step/Unknown in the first epoch instead of the number of steps
+  - dataset size or number of iterations not known after from_generator or filter
 """
 
 import tensorflow as tf

@@ -22,7 +22,10 @@ topics: D9
 aliases:
   - options.experimental_threading is deprecated. Use options.threading instead.
   - Cannot set the property autotune on OptimizationOptions.
+  - options.experimental_deterministic is deprecated, use options.deterministic
+  - options.experimental_optimization.autotune removed
   - turn off element order for every map in a pipeline at once
+  - with_options to apply settings to a whole tf.data pipeline
 """
 
 import logging

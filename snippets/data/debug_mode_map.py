@@ -17,12 +17,12 @@ training. It still traces once, so `.numpy()` in `map` still fails.
 severity: tip
 topics: D18
 aliases:
-  - Even though the `tf.config.experimental_run_functions_eagerly` option is set
-  - run_functions_eagerly has no effect on Dataset.map
-  - pdb.set_trace in a tf.data map function
+  - this option does not apply to tf.data functions. To force eager execution of tf.data functions, please use `tf.data.experimental.enable_debug_mode()`
+  - Dataset.map does not run eagerly, even with tf.config.run_functions_eagerly(True)
+  - pdb.set_trace or a breakpoint in a Dataset.map function is hit once, then never again
   - how to look at the values inside a tf.data map function
-  - Dataset.map does not run eagerly
-  - print shows Tensor args_0 inside map instead of values
+  - print(x) in map shows Tensor("args_0:0", shape=(), dtype=string) instead of values
+  - map function seems to process only one element instead of every example
 """
 
 import time

@@ -17,10 +17,15 @@ grayscale PNG gives a 1-channel image in a 3-channel dataset. Force
 severity: crash
 topics: D11
 aliases:
-  - "Shapes are: [tensor]: [4,4,1], [batch]: [4,4,3]"
+  - Cannot add tensor to the batch: number of elements does not match. Shapes are: [tensor]: [h,w,1], [batch]: [h,w,3]
+  - tf.io.decode_image has no static shape inside Dataset.map, so tf.image.resize fails
+  - decode_image works eagerly but fails in dataset.map
   - decode_jpeg gives shape (None, None, None)
   - some images in my folder are grayscale, others RGB
-  - set the shape of a decoded image in Dataset.map
+  - Cannot batch tensors with different shapes in component 0: a grayscale image (1 channel) among RGB ones (3)
+  - PNG with an alpha channel gives 4 channels (RGBA) instead of 3
+  - expand_animations=False for GIF files in decode_image
+  - tf.image.resize_images or resize fails in map: image rank or shape not statically known
 """
 
 import tensorflow as tf

@@ -18,9 +18,11 @@ severity: crash
 topics: D17
 aliases:
   - with output_types is deprecated and will be removed in a future version
-  - `generator` yielded an element that could not be converted to the expected type.
+  - `generator` yielded an element that could not be converted to the expected type. The expected type was
   - feed a Python generator to model.fit through tf.data
   - from_generator turns my float values into integers
+  - variable-length sequences from a generator: None in the TensorSpec shape
+  - from_generator error appears in the middle of an epoch, not when the dataset is built
 """
 
 import numpy as np

@@ -17,9 +17,11 @@ severity: crash
 topics: D1
 aliases:
   - how to make a tf.data dataset from feature and label NumPy arrays
+  - tf.data.Dataset.from_tensor_slices((x_train, y_train))
   - from_tensor_slices list or tuple of arrays
   - dataset of (x, y) pairs for model.fit
   - dict of feature columns to a tf.data dataset
+  - from_tensor_slices on a pandas DataFrame and its labels
 """
 
 import numpy as np

@@ -17,10 +17,14 @@ severity: silent
 topics: D15
 aliases:
   - cannot import name 'ImageDataGenerator' from 'keras.preprocessing.image'
+  - `tf.keras.preprocessing.image.ImageDataGenerator` is not recommended for new code
   - ImageDataGenerator flow_from_directory
   - tf.keras.preprocessing.image_dataset_from_directory
   - which class does label 0 belong to
+  - class_names order does not match my labels (sorted alphabetically)
   - images from a directory are not normalized to 0-1
+  - Found 0 files belonging to 0 classes
+  - training and validation subsets overlap with validation_split
 """
 
 import inspect

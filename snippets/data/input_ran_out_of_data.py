@@ -23,6 +23,7 @@ aliases:
   - fit stops after the first epoch with steps_per_epoch
   - steps_per_epoch is ignored when training on a tf.data dataset
   - why does model.fit run fewer steps than steps_per_epoch
+  - do I need dataset.repeat() to train for several epochs
 """
 
 import logging

@@ -21,9 +21,12 @@ severity: tip
 topics: D3
 aliases:
   - tf.data.experimental.parallel_interleave
+  - parallel_interleave(sloppy=True) is deprecated, use interleave with num_parallel_calls
   - read many TFRecord shards in parallel
+  - mix records from many files in tf.data
   - example order is not reproducible across machines
   - how many files does interleave open at once
+  - what cycle_length and block_length mean
 """
 
 import math

@@ -26,8 +26,11 @@ topics: D20
 aliases:
   - "ValueError: GraphDef cannot be larger than 2GB."
   - from_tensor_slices runs out of memory with a big numpy array
+  - from_tensor_slices doubles RAM usage
   - how to train on a numpy array that does not fit in memory
   - tf.data dataset from a large .npy file
+  - memory-mapped numpy (np.load mmap_mode) with from_generator
+  - tf.gather from a big numpy array inside map embeds it in the graph
 """
 
 import gc

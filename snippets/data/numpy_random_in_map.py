@@ -18,10 +18,12 @@ none is, in every epoch.
 severity: silent
 topics: D19
 aliases:
-  - why is my data augmentation the same for every image
+  - why is my NumPy random augmentation the same for every image
   - random.random() returns the same number in tf.data map
   - np.random.uniform inside map is not random
+  - np.random.randint in a Dataset.map function gives a constant
   - random flip in dataset map always flips or never flips
+  - use tf.random.Generator in Dataset.map for per-element randomness
 """
 
 import random

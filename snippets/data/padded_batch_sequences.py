@@ -17,9 +17,13 @@ severity: crash
 topics: D16
 aliases:
   - First element had shape [3] and element 1 had shape [5].
+  - "padded_batch() missing 1 required positional argument: 'padded_shapes'"
   - tf.data.experimental.dense_to_ragged_batch
   - Keras pad_sequences for a tf.data pipeline
   - pad token ids to the same length in each batch
+  - batch sentences or time series of variable length in tf.data
+  - pad each batch to its longest sequence
+  - Cannot add tensor to the batch: number of elements does not match, for sequences of different lengths
 """
 
 import tensorflow as tf

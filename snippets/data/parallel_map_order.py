@@ -16,8 +16,11 @@ severity: silent
 topics: D4
 aliases:
   - does num_parallel_calls change the order of my data
+  - does map with num_parallel_calls=AUTOTUNE preserve element order
   - images and labels mismatched after zip and a parallel map
   - slow images hold up the whole input pipeline
+  - deterministic=False in Dataset.map for speed
+  - does a parallel map reorder or shuffle the elements
 """
 
 import time

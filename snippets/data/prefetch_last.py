@@ -20,8 +20,11 @@ topics: D8
 aliases:
   - tf.data.experimental.AUTOTUNE
   - where to put prefetch in a tf.data pipeline
+  - what does prefetch do in tf.data
   - does the prefetch buffer size count batches or examples
   - prefetch before or after batch
+  - prefetch(1) or prefetch(tf.data.AUTOTUNE)
+  - does prefetch change the order or contents of the data
 """
 
 import time

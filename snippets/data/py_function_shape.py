@@ -18,10 +18,11 @@ topics: D12
 aliases:
   - as_list() is not defined on an unknown TensorShape.
   - Cannot take the length of shape with unknown rank.
+  - its rank is undefined, but the layer requires a defined rank
   - tf.py_func or tf.numpy_function output shape
-  - set_shape after tf.py_function
+  - shape is unknown after py_function or numpy_function in Dataset.map: set_shape
   - use PIL or OpenCV inside Dataset.map
-  - unknown TensorShape after Dataset.map
+  - unknown TensorShape after tf.data.Dataset.map
 """
 
 import numpy as np

@@ -19,6 +19,8 @@ aliases:
   - tf.compat.v1.image.resize_nearest_neighbor
   - segmentation mask has new class values after resizing
   - resized label mask becomes float
+  - which interpolation to use when resizing label masks
+  - resize an image and its mask together for semantic segmentation
 """
 
 import numpy as np

@@ -18,8 +18,11 @@ topics: D6
 aliases:
   - Filling up shuffle buffer (this may take a while)
   - what buffer_size should I use for shuffle
+  - what does buffer_size mean in Dataset.shuffle
   - every batch contains only one class
+  - shuffle is not random enough, data stays nearly sorted
   - shuffle before or after batch
+  - shuffle a dataset that does not fit in memory
 """
 
 import numpy as np

@@ -18,8 +18,12 @@ severity: tip
 topics: D6
 aliases:
   - same shuffle order in every epoch
+  - does shuffle(seed=...) give the same order every epoch
   - train and validation overlap after shuffle, take and skip
+  - reshuffle_each_iteration=False for a fixed validation split
   - reproducible shuffling in tf.data
+  - iterating a shuffled dataset twice gives a different order each pass
+  - predictions and labels no longer match after shuffle, because each pass reshuffles
 """
 
 import tensorflow as tf

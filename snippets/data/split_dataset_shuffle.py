@@ -17,8 +17,10 @@ severity: silent
 topics: D14
 aliases:
   - train test split of a tf.data dataset
+  - how to split a tf.data dataset into training and validation sets
   - validation set contains only one class
   - sklearn train_test_split equivalent for tf.data
+  - split_dataset left_size right_size
   - split_dataset uses a lot of memory
 """
 

@@ -21,6 +21,8 @@ aliases:
   - tf.data.experimental.RandomDataset
   - reproducible data augmentation that still varies per epoch
   - which seed to pass to stateless_random_flip_left_right
+  - a different seed per element for tf.image.stateless_random ops
+  - random augmentation in map repeats the same values each epoch when a global seed is set
 """
 
 import tensorflow as tf

@@ -20,10 +20,12 @@ severity: silent
 topics: D21
 aliases:
   - what does index 1 mean in TextVectorization output
-  - why are unknown words mapped to 1
-  - StringLookup maps unknown strings to 0
+  - why do out-of-vocabulary (OOV) words get index 1
+  - StringLookup gives index 0 to OOV strings
   - how to save a TextVectorization layer with its vocabulary
   - "FailedPreconditionError: Table not initialized"
+  - get_vocabulary() returns only '' and [UNK] after clone_model or from_config
+  - Tokenizer oov_token and word_index: the TextVectorization equivalent
 """
 
 import zipfile

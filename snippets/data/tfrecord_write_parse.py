@@ -17,9 +17,11 @@ severity: crash
 topics: D2
 aliases:
   - "Key: label.  Can't parse serialized Example: Some int64_list slice was not parsed."
-  - "Feature: x (data type: int64) is required but could not be found."
+  - "Feature: x (data type: float) is required but could not be found."
+  - "Number of int64 values != expected. Values size: 3 but output shape: []"
   - tf.python_io.TFRecordWriter
   - how to store a variable-length list in a TFRecord
+  - read a variable-length feature with VarLenFeature or RaggedFeature
   - write NumPy arrays to a TFRecord file
 """
 

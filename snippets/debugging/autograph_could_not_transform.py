@@ -32,6 +32,7 @@ aliases:
   - for/else statement not yet supported
   - mangled names are not yet supported
   - should I worry about the autograph warning in dataset map
+  - tf.autograph.set_verbosity to see why AutoGraph failed
 """
 
 import logging

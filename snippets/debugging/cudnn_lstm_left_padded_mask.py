@@ -27,6 +27,10 @@ aliases:
   - LSTM with Embedding mask_zero=True fails on GPU but works on CPU
   - should I pad sequences at the start or the end for an LSTM
   - masked LSTM worked with tf.keras 2.x but fails on the GPU with Keras 3
+  - pad_sequences padding='post' for an LSTM on the GPU
+  - InvalidArgumentError assertion failed in a masked cuDNN LSTM or GRU
+  - an all-zero padded sequence crashes the LSTM on GPU
+  - Masking layer before an LSTM fails on GPU with CUDNN_STATUS_BAD_PARAM in cudnn_rnn_ops
 """
 
 import os

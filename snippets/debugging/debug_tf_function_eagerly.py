@@ -22,6 +22,9 @@ aliases:
   - why does print run only once inside my tf.function
   - how to set a breakpoint inside train_step or model.fit
   - see the values of tensors while debugging a graph
+  - step through a tf.function with pdb or an IDE debugger
+  - breakpoint stops only on the first call of a tf.function
+  - tf.config.run_functions_eagerly(True) to debug a tf.function
 """
 
 import warnings

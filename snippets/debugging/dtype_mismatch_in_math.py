@@ -25,6 +25,9 @@ aliases:
   - cannot compute AddV2 as input #1(zero-based) was expected to be a
   - Cannot convert 2.5 to EagerTensor of dtype int32
   - why does tf.constant of a NumPy array give float64
+  - Input 'b' of 'MatMul' Op has type float64 that does not match float32
+  - was expected to be a float tensor but is a int32 tensor
+  - TensorFlow does not cast float64 to float32 automatically
 """
 
 import keras

@@ -25,6 +25,8 @@ aliases:
   - model.predict on a large array crashes with out of memory on the GPU
   - training crashes when I increase the batch size
   - ResourceExhaustedError in the middle of training
+  - Allocator (GPU_0_bfc) ran out of memory trying to allocate
+  - which batch size fits in GPU memory
 """
 
 import re

@@ -28,11 +28,16 @@ severity: crash
 topics: E12, T13
 formerly: training/fit-removed-arguments
 aliases:
-  - 'Sequential' object has no attribute 'fit_generator'
-  - `lr` is deprecated in TF-Keras optimizer, please use `learning_rate`
+  - 'Sequential' object has no attribute 'fit_generator' (or 'Model', 'Functional')
+  - `lr` is deprecated in Keras optimizer, please use `learning_rate` or use the legacy optimizer
+  - The `lr` argument is deprecated, use `learning_rate` instead.
+  - `Model.fit_generator` is deprecated and will be removed in a future version. Please use `Model.fit`
+  - fit() got an unexpected keyword argument 'use_multiprocessing'
   - how to use workers and use_multiprocessing in Keras 3
   - Unrecognized keyword arguments passed to LSTM: {'time_major': True}
+  - Argument `input_length` is deprecated. Just remove it.
   - old Keras tutorial code fails with TypeError in fit
+  - workers and max_queue_size removed from fit in newer Keras versions
 """
 
 import inspect

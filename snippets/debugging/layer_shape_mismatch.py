@@ -24,6 +24,8 @@ aliases:
   - model expects a different number of features than my data has
   - Dense layer input shape does not match the data
   - added a column to my data and now predict fails
+  - Matrix size-incompatible: In[0] In[1] in a Dense layer
+  - compare model.input_shape with the shape of one batch
 """
 
 import re

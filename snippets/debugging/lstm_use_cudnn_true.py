@@ -26,6 +26,10 @@ aliases:
   - how to force an LSTM to use the fast GPU kernel
   - tf.keras.layers.CuDNNLSTM replacement
   - LSTM with relu activation is slow on GPU
+  - recurrent_dropout makes the LSTM slow on GPU
+  - which LSTM or GRU settings can use the cuDNN kernel
+  - tf.compat.v1.keras.layers.CuDNNGRU
+  - use_cudnn=True fails on a CPU-only machine
 """
 
 import re

@@ -24,6 +24,10 @@ aliases:
   - how to find which layer or op produces NaN
   - accuracy drops to zero and the loss is nan
   - loss is infinite from the first batch
+  - Invalid loss, terminating training
+  - tf.debugging.enable_check_numerics to find the op that produces NaN
+  - NaN or Inf values in the input data
+  - model weights are all nan after training
 """
 
 import re

@@ -15,10 +15,13 @@ away, and the model trains with a rate that stays too high.
 severity: silent
 topics: E12
 aliases:
-  - decay is deprecated in the new TF-Keras optimizer, please check the docstring
+  - decay is deprecated in the new Keras optimizer, please check the docstring for valid arguments, or use the legacy optimizer
   - tf.keras.optimizers.legacy.Adam(decay=...)
-  - learning rate does not decrease during training
+  - learning rate stays constant although decay is set
   - how to replace the decay argument of Adam or SGD
+  - SGD(decay=1e-6, momentum=0.9) from an old tutorial
+  - time-based learning rate decay in Keras 3
+  - use a learning rate scheduler instead of the decay argument
 """
 
 import warnings

@@ -20,8 +20,12 @@ aliases:
   - validation loss increases while training loss decreases
   - model does well on training data but badly on test data
   - how do I know if my model is overfitting or underfitting
-  - how to keep the best epoch's weights after training
   - validation accuracy stops improving after a few epochs
+  - training accuracy is high but validation accuracy is low
+  - both training and validation loss stay high: underfitting
+  - val_loss goes up after a few epochs while loss keeps going down
+  - how to reduce overfitting with dropout, regularization or more data
+  - val_loss getting higher while train_loss gets lower
 """
 
 import os

@@ -28,6 +28,9 @@ aliases:
   - tf.function retraces every call with a different number
   - Tracing is expensive and the excessive number of tracings could be due to
   - passing Python float learning rate to tf.function
+  - passing Python objects instead of tensors
+  - passing a Python int step number to tf.function traces a new graph
+  - count how many times a tf.function is traced
 """
 
 import logging

@@ -26,6 +26,8 @@ aliases:
   - tape.watch has no effect, gradient is None
   - gradient of an integer tensor is None
   - gradient through variable assign is None
+  - The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32
+  - gradient is None for a value computed before the GradientTape block
 """
 
 import logging

@@ -20,6 +20,9 @@ aliases:
   - A symbolic KerasTensor cannot be used as a boolean.
   - assert on a tensor fails inside tf.function
   - how to check a tensor's value inside a tf.function
+  - using a `tf.Tensor` as a Python `bool` is not allowed: AutoGraph did convert this function
+  - Python assert on a tensor in a Keras layer call or train_step
+  - tf.debugging.assert_equal instead of assert in graph mode
 """
 
 import tensorflow as tf

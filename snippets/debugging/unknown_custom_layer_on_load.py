@@ -24,8 +24,11 @@ aliases:
   - Cannot deserialize object of type `Scale`. (Keras 2, .keras file)
   - how to save and load a model with a custom layer
   - load_model custom_objects
-  - register_keras_serializable package name
   - ValueError: Unknown layer when loading a model with a custom layer
+  - Unknown layer. Please ensure this object is passed to the `custom_objects` argument.
+  - tf.keras.utils.custom_object_scope or CustomObjectScope
+  - import the module that defines the custom layer before load_model
+  - Could not locate class. Make sure custom classes are decorated with `@keras.saving.register_keras_serializable()`
 """
 
 import json

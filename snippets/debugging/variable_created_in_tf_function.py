@@ -25,6 +25,8 @@ aliases:
   - how to keep a counter or running total in a tf.function
   - lazily create weights on the first call of a tf.function
   - why is my tf.function traced twice on the first call
+  - tf.function-decorated function tried to create variables on non-first call
+  - creating the optimizer or a model inside a tf.function
 """
 
 import tensorflow as tf

@@ -32,6 +32,11 @@ aliases:
   - consider setting the auto sharding policy to either DATA or OFF
   - tf.data.experimental.AutoShardPolicy
   - does each worker see the whole dataset in multi-worker training
+  - options.experimental_distribute.auto_shard_policy = AutoShardPolicy.OFF
+  - each machine reads the full dataset instead of its own shard
+  - dataset.shard(num_shards, index) by hand
+  - how many TFRecord files to write for distributed training
+  - autoshardpolicy OFF vs DATA vs FILE: what changes when auto sharding is turned off
 """
 
 import os

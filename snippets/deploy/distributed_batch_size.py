@@ -27,6 +27,8 @@ aliases:
   - global batch size vs per replica batch size
   - distributed dataset splits my features between replicas
   - why does my epoch have half the steps with distribute_datasets_from_function
+  - should I multiply the batch size by the number of GPUs with MirroredStrategy
+  - batch size per GPU with strategy.num_replicas_in_sync
 """
 
 import tensorflow as tf

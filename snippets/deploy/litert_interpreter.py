@@ -21,6 +21,10 @@ aliases:
   - pip install tflite-runtime alternative
   - run a tflite model without installing tensorflow
   - which interpreter should I use for tflite files now
+  - ModuleNotFoundError: No module named 'tflite_runtime'
+  - pip install ai-edge-litert
+  - from ai_edge_litert.interpreter import Interpreter
+  - run a tflite model in Python on a Raspberry Pi
 """
 
 import importlib.metadata

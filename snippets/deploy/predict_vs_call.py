@@ -20,6 +20,9 @@ aliases:
   - model.predict is slow for a single sample
   - difference between model.predict and calling the model directly
   - fastest way to get predictions for one input in a serving loop
+  - model.predict inside a for loop is very slow
+  - predict returns a NumPy array, model(x) returns an EagerTensor
+  - model.predict_on_batch vs model(x)
 """
 
 import inspect

@@ -25,6 +25,9 @@ aliases:
   - training serving skew
   - how to export a model with normalization included
   - predictions are way off after deploying the model
+  - Normalization layer adapt stores mean and variance in the saved model
+  - sklearn StandardScaler is not saved with the Keras model
+  - include feature scaling in the SavedModel for TF Serving
 """
 
 import os

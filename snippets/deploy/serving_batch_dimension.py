@@ -19,7 +19,10 @@ aliases:
   - SavedModel only accepts batch size 1
   - how do I make the batch size dynamic in an exported model
   - saved_model_cli shows shape (1, 4) instead of (-1, 4)
-  - exported model fails when the client sends several examples
+  - batch inference fails on an exported SavedModel when the client sends several examples
+  - Python inputs incompatible with input_signature when the batch size changes
+  - structured_input_signature still shows batch size 1 after reloading
+  - export a tf.function with input_signature TensorSpec shape [None, ...]
 """
 
 import os

@@ -22,6 +22,9 @@ aliases:
   - TF Serving response keys do not match my layer names
   - how do I find the input tensor name of a SavedModel
   - what names does saved_model_cli show for the model outputs
+  - serving output is named output_0 instead of my layer name
+  - return a dict from the serving function to name the outputs
+  - KeyError on the signature outputs of a loaded SavedModel
 """
 
 import os

@@ -29,6 +29,10 @@ aliases:
   - how to deploy a Keras model with TensorFlow Serving
   - why does TF Serving need a numbered version folder
   - row format vs columnar format in a predict request
+  - Missing 'inputs' or 'instances' key
+  - TF Serving REST error: JSON object does not have named input
+  - Servable not found for request: Latest
+  - curl POST /v1/models/name:predict example body
 """
 
 import contextlib

@@ -26,6 +26,9 @@ aliases:
   - int8 tflite model gives different predictions than the Keras model
   - converter.post_training_quantize = True
   - tf.lite.Optimize.OPTIMIZE_FOR_SIZE
+  - accuracy drops after converting to tflite with quantization
+  - full integer quantization with representative_dataset and int8 input
+  - reduce the tflite model size with float16 or int8 quantization
 """
 
 import os

@@ -25,6 +25,10 @@ aliases:
   - op is neither a custom op nor a flex op
   - TFLite interpreter needs to link Flex delegate in order to run the model
   - how do I convert a model with ops that TFLite does not support
+  - Node number failed to prepare with a Flex op
+  - target_ops=TFLITE_BUILTINS,SELECT_TF_OPS or --enable_select_tf_ops
+  - tensorflow-lite-select-tf-ops dependency for Android
+  - converter.target_spec.supported_ops with SELECT_TF_OPS
 """
 
 import warnings

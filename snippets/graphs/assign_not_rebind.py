@@ -19,9 +19,12 @@ topics: G3
 aliases:
   - 'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'assign'
   - 'SymbolicTensor' object has no attribute 'assign_add'
+  - 'Tensor' object has no attribute 'assign'
+  - Variable += value not supported. Use variable.assign_add(value) to modify the variable value and variable = variable + value to get a new Tensor object.
   - how to increment a tf.Variable counter
-  - `variable += value` with `tf.Variable`s is not supported
   - my tf.Variable keeps its old value after I update it
+  - tf.assign and tf.assign_add in TF 1.x
+  - tf.Variable turns into a plain tf.Tensor after step = step + 1 in a loop
 """
 
 import tensorflow as tf

@@ -22,6 +22,8 @@ aliases:
   - 'label' must also be initialized in the main branch
   - variable set only inside an if statement fails in tf.function
   - return inside an if without else in tf.function
+  - A value must also be returned from the else branch
+  - tf.cond true_fn and false_fn must return the same structure and dtype
 """
 
 import tensorflow as tf

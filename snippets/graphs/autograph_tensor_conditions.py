@@ -17,11 +17,12 @@ Pitfall: a condition or range on a Python value runs at trace time:
 severity: tip
 topics: G6
 aliases:
-  - Using a symbolic `tf.Tensor` as a Python `bool` is not allowed
-  - OperatorNotAllowedInGraphError
   - do I need tf.cond and tf.while_loop inside tf.function
-  - Python for loop in tf.function is unrolled and slow to trace
+  - AutoGraph unrolls a Python for loop over range: unrolling makes tracing slow
   - training flag in an if statement only ever takes one branch
+  - iterating over tf.Tensor is not allowed
+  - use Python if statements and for or while loops in tf.function
+  - range vs tf.range in a tf.function loop
 """
 
 import tensorflow as tf

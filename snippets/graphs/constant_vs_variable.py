@@ -21,6 +21,8 @@ aliases:
   - when should I use tf.Variable
   - how to create a trainable tensor
   - tf.compat.v1.get_variable in TensorFlow 2
+  - tf.constant vs tf.convert_to_tensor for a NumPy array
+  - tf.Tensor vs tf.Variable: which one is mutable
 """
 
 import tensorflow as tf

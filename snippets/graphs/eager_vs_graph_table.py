@@ -30,6 +30,8 @@ aliases:
   - code works without @tf.function but breaks with it
   - tf.config.experimental_run_functions_eagerly
   - how to debug a tf.function line by line
+  - tf.executing_eagerly() returns False
+  - works eagerly but fails or behaves differently inside tf.function
 """
 
 import os

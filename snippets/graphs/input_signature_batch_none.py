@@ -17,6 +17,8 @@ severity: crash
 topics: G5
 aliases:
   - Can not cast TensorSpec(shape=(2, 4), dtype=tf.float32, name=None) to TensorSpec
+  - Python inputs incompatible with input_signature
+  - Structure of Python function inputs does not match input_signature
   - how to make a tf.function accept any batch size
   - serving signature with a variable batch dimension
   - SavedModel serving function rejects float64 input

@@ -21,8 +21,11 @@ topics: G14
 aliases:
   - "No gradients provided for any variable: (['dense/kernel:0', 'dense/bias:0'],)"
   - No gradients provided for any variable, check your graph for ops
+  - Gradients do not exist for variables when minimizing the loss
   - custom accuracy loss function does not train
   - how to backpropagate through argmax or round
+  - loss built with tf.round, tf.cast or tf.argmax is not differentiable
+  - straight-through estimator
 """
 
 import warnings

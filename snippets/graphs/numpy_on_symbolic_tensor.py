@@ -19,10 +19,14 @@ cannot do.
 severity: crash
 topics: G11
 aliases:
+  - 'Tensor' object has no attribute 'numpy'
+  - you're trying to pass a Tensor to a NumPy call, which is not supported
   - numpy() not working inside tf.function
   - how do I get the value of a tensor inside tf.function
   - use numpy inside dataset map function
   - tensor has no attribute numpy in a keras custom loss
+  - convert tensor to numpy array inside map or a custom metric
+  - Dataset.map receives a symbolic Tensor args_0 with no value, so .numpy() fails
 """
 
 import keras

@@ -22,6 +22,7 @@ aliases:
   - print shows Tensor("x:0", shape=(), dtype=float32) instead of the value
   - append to a Python list inside tf.function
   - Python counter in a tf.function stops increasing
+  - Python code in tf.function runs only on the first call
 """
 
 import contextlib

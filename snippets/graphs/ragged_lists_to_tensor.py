@@ -22,7 +22,10 @@ aliases:
   - setting an array element with a sequence
   - the requested array has an inhomogeneous shape after 1 dimensions
   - convert list of lists with different lengths to tensor
-  - variable length sequences model.fit
+  - variable length sequences or input rows for model.fit
+  - pad tokenized sentences to a common size
+  - RaggedTensor from a jagged list
+  - Unsupported object type int or float: the array has dtype=object
 """
 
 import keras

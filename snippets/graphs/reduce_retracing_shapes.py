@@ -21,6 +21,7 @@ aliases:
   - experimental_relax_shapes=True
   - tf.function recompiles for every new sequence length
   - how to stop retracing when the input shape changes
+  - retraces for the last smaller batch
 """
 
 import tensorflow as tf

@@ -18,9 +18,12 @@ severity: tip
 topics: G8
 aliases:
   - how to compute a Hessian or second derivative in TensorFlow 2
-  - WGAN-GP gradient penalty with GradientTape
+  - WGAN-GP gradient penalty loss with a nested GradientTape in TF2
   - tf.hessians or tf.gradients of tf.gradients
   - PyTorch detach equivalent in TensorFlow
+  - second derivative or second gradient from a nested GradientTape is None
+  - derivatives of the output with respect to inputs for a physics-informed network (PINN)
+  - what does tf.stop_gradient do
 """
 
 import tensorflow as tf

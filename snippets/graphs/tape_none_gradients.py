@@ -16,10 +16,14 @@ the cause. Check `[g is None for g in grads]`, or pass
 severity: silent
 topics: G8
 aliases:
+  - GradientTape returns None gradients
+  - tape.gradient() gives None for some variables
   - "unsupported operand type(s) for *: 'NoneType' and 'float'"
   - Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>)
-  - gradient with respect to the input image is None (saliency map)
-  - PyTorch requires_grad equivalent in TensorFlow
+  - gradient of the output with respect to the input image is None (saliency map)
+  - PyTorch requires_grad equivalent
+  - tf.gradients returns [None] in TF 1.x
+  - gradient of a constant or of a NumPy result is None
 """
 
 import numpy as np

@@ -15,10 +15,11 @@ gradients, make one call: `tape.gradient([loss_a, loss_b], ...)`.
 severity: crash
 topics: G8, E10
 aliases:
-  - A non-persistent GradientTape can only be used to compute one set of gradients
-  - generator and discriminator gradients from one forward pass
-  - two losses with one GradientTape
-  - persistent GradientTape uses too much memory
+  - GradientTape.gradient can only be called once on non-persistent tapes
+  - generator and discriminator losses from one forward pass
+  - two or more losses, called twice or several times
+  - persistent=True keeps memory until the tape is deleted
+  - second call raises RuntimeError
 """
 
 import tensorflow as tf

@@ -18,10 +18,13 @@ NumPy copy; the tensor keeps its old values.
 severity: crash
 topics: G12
 aliases:
-  - how to change one element of a tensor in tensorflow
-  - set values of a tensor by index
+  - 'Tensor' object does not support item assignment
+  - how to change one element of a tensor
+  - set elements of a tensor by index
   - ResourceVariable object does not support item assignment
-  - numpy style masked assignment in tensorflow
+  - NumPy equivalent of a[i] = x or masked assignment a[mask] = 0
+  - replace elements where a condition holds, e.g. negatives to zero
+  - tensor_scatter_nd_update example
 """
 
 import tensorflow as tf

@@ -21,6 +21,8 @@ aliases:
   - pytest capsys does not capture tf.print
   - how to write tf.print output to a log file
   - tf.Print in TensorFlow 1.x
+  - tf.print prints nothing
+  - tf.print output_stream=sys.stdout
 """
 
 import contextlib

@@ -22,6 +22,10 @@ aliases:
   - moving_mean and moving_variance change even though I passed training=False
   - how do I freeze batch norm layers in transfer learning
   - base_model(x, training=False) is ignored in Keras 3
+  - fine-tuning ResNet, Inception or EfficientNet with BN layers ruins validation accuracy
+  - BatchNormalization layer.trainable = False versus training=False
+  - BN moving statistics keep updating during fit after unfreezing
+  - keep BN layers in inference mode while fine-tuning the rest
 """
 
 import keras

@@ -25,9 +25,12 @@ topics: M1
 aliases:
   - has never been called and thus has no defined output shape
   - Layer dense has no inbound nodes.
+  - Layer my_model is not connected, no input to return
   - difference between Sequential, functional API and model subclassing
   - get an intermediate layer output from a subclassed model
-  - when should I subclass keras.Model
+  - build a feature extractor from the inner layers of a subclassed model
+  - when should I subclass keras.Model instead of using the functional API
+  - subclassed model has no inputs, outputs or output shape attribute
 """
 
 import keras

@@ -17,10 +17,14 @@ stays there even when the layer is trainable again.
 severity: crash
 topics: M7
 aliases:
-  - tf.function only supports singleton tf.Variables created on the first call
   - where do I create the weights of a custom Keras layer
   - custom layer does not know the input dimension in __init__
   - difference between __init__, build and call in a Keras layer
+  - add_weight inside call fails in Keras 3
+  - self.add_weight or tf.Variable in a custom layer
+  - non-trainable weight in a custom layer such as a counter or running average
+  - when does Keras call build() for a custom layer
+  - how to write a custom layer with its own trainable weights
 """
 
 import re

@@ -20,6 +20,9 @@ aliases:
   - what are logits in Keras
   - why does my model predict negative values instead of probabilities
   - loss goes down but accuracy stays low with a linear output layer
+  - Dense(num_classes) without activation outputs logits: from_logits True or False
+  - predictions do not sum to 1, how to get class probabilities from logits
+  - forgot activation='softmax' on the output layer, so it gives raw logits
 """
 
 import inspect

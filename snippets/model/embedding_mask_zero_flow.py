@@ -29,6 +29,10 @@ aliases:
   - how do I make Keras ignore padded timesteps in the loss
   - GlobalMaxPooling1D ignores mask_zero
   - custom layer loses the mask
+  - what does mask_zero=True do in an Embedding layer
+  - Embedding vocabulary size must be one more than the largest token id when 0 pads
+  - supports_masking or compute_mask in a custom layer to pass the mask on
+  - Conv1D or Flatten after an Embedding with mask_zero
 """
 
 import warnings

@@ -18,10 +18,13 @@ severity: perf
 topics: M6
 aliases:
   - The last dimension of the inputs to a Dense layer should be defined. Found None.
+  - The shape of the input to Flatten is not fully defined (got (None, None, 64))
   - model has too many parameters after the convolutional layers
   - how to train a CNN on images of different sizes
   - input shape (None, None, 3) with a Dense classifier
   - model only accepts the image size it was trained on
+  - Flatten or GlobalAveragePooling2D before the Dense classifier
+  - classifier head on a pretrained base with include_top=False
 """
 
 import keras

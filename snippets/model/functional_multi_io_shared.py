@@ -21,6 +21,9 @@ aliases:
   - how to pass labels for multiple outputs to fit
   - reuse the same layer on two inputs
   - multi-input model fit with a dict of arrays
+  - dict of losses and per-output loss weights keyed by output name
+  - predict returns a dict for a multi-output model
+  - two-tower model that shares one encoder
 """
 
 import keras

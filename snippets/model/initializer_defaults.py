@@ -22,6 +22,9 @@ aliases:
   - two layers start with identical weights
   - default kernel_initializer and bias_initializer in Keras
   - how to make weight initialization reproducible
+  - are biases initialized to zero by default
+  - default initializer of LSTM recurrent kernels and of Embedding weights
+  - where does the kernel_regularizer L2 penalty go, model.losses
 """
 
 import random

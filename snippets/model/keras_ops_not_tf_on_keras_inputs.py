@@ -23,9 +23,14 @@ severity: crash
 topics: M15
 aliases:
   - You can only use it as input to a Keras layer or a Keras operation
-  - tf.concat on keras.Input fails in Keras 3
+  - A KerasTensor is a symbolic placeholder for a shape and dtype, used when constructing Keras Functional models
+  - Cannot convert a symbolic Keras input/output to a numpy array
+  - You are passing KerasTensor, an intermediate Keras symbolic input/output, to a TF API that does not allow registering custom dispatchers
+  - tf.concat, tf.reduce_mean or tf.nn functions on a keras.Input fail in Keras 3
+  - TFOpLambda layers are gone in Keras 3
   - how to write a custom layer that works with JAX and PyTorch backends
   - change Keras backend to jax or torch
+  - KERAS_BACKEND set in os.environ after import keras is ignored
 """
 
 import os

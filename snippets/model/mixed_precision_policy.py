@@ -18,10 +18,15 @@ severity: silent
 topics: M12
 aliases:
   - module 'keras.mixed_precision' has no attribute 'experimental'
+  - module 'keras.api._v2.keras.mixed_precision' has no attribute 'experimental' or 'set_policy'
   - tf.keras.mixed_precision.experimental.set_policy
+  - tf.keras.mixed_precision.experimental.Policy('mixed_float16') replaced by set_global_policy
+  - tf.train.experimental.enable_mixed_precision_graph_rewrite
   - loss is nan or inf with mixed_float16
   - layers still compute in float32 after set_global_policy
   - how to train in float16 with Keras
+  - compute_dtype and variable_dtype of a layer under mixed precision
+  - last layer dtype float32 for softmax with mixed precision
 """
 
 import keras

@@ -21,9 +21,14 @@ topics: M13
 aliases:
   - expected min_ndim=4, found ndim=3. Full shape received: (None, 28, 1)
   - expected min_ndim=2, found ndim=1. Full shape received: (None,)
+  - Input 0 of layer "sequential" is incompatible with the layer: expected shape=(None, 224, 224, 3), found shape=(224, 224, 3)
+  - Input 0 is incompatible with layer model: expected shape=(None, 224, 224, 3), found shape=(224, 224, 3)
+  - Error when checking input: expected input to have 4 dimensions, but got array with shape (224, 224, 3)
+  - Error when checking input: expected to have shape (784,) but got array with shape (1,)
+  - Model was constructed with shape (None, 224, 224, 3) but it was called on an input with incompatible shape (None, 224, 3)
   - how do I predict a single image with keras
-  - predict on one sample without batch dimension
-  - expected input to have 4 dimensions, but got array with shape (Keras 2)
+  - how to predict a single sample or one row of features
+  - np.expand_dims(img, axis=0) to add a batch dimension before predict
 """
 
 import re

@@ -18,9 +18,14 @@ severity: silent
 topics: M10
 aliases:
   - Discrepancy between trainable weights and collected trainable weights
+  - did you set model.trainable without calling model.compile after
   - unfrozen layers do not train during fine-tuning
   - do I need to compile again after changing trainable
   - base model weights do not change after setting trainable to True
+  - layer.trainable = False has no effect after compile
+  - GAN discriminator.trainable = False before compiling the combined model
+  - how to freeze layers of a pretrained network in Keras
+  - freezing weights of some layers so they stop updating
 """
 
 import warnings

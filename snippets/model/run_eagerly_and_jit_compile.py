@@ -27,6 +27,9 @@ aliases:
   - print inside call shows a symbolic Tensor instead of values during fit
   - tf.config.run_functions_eagerly to debug model.fit
   - how to enable XLA for model.fit
+  - debug a custom layer during fit with print or a pdb breakpoint
+  - tf.executing_eagerly() is False inside call
+  - is XLA on by default in Keras 3, jit_compile='auto'
 """
 
 import inspect

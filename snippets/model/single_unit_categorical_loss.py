@@ -21,6 +21,9 @@ aliases:
   - binary classification loss is exactly zero every epoch
   - which loss for a binary classifier with one output neuron
   - loss is 0 but the model does not learn
+  - Dense(1, activation='sigmoid') with categorical_crossentropy
+  - binary_crossentropy or categorical_crossentropy for two classes
+  - accuracy stuck around 50% with a sigmoid output
 """
 
 import warnings

@@ -17,9 +17,11 @@ severity: silent
 topics: M4
 aliases:
   - but the `output` argument was produced by a Softmax activation
+  - and thus does not represent logits. Was this intended?
   - loss computed on model.predict output differs from the fit loss
   - is from_logits=True with a softmax last layer a bug
   - should I remove the softmax layer when using from_logits
+  - softmax applied twice to the predictions
 """
 
 import warnings

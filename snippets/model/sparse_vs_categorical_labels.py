@@ -17,8 +17,13 @@ topics: M5
 aliases:
   - ValueError: Shapes (None, 1) and (None, 3) are incompatible
   - logits and labels must have the same first dimension, got logits shape
+  - logits and labels must be broadcastable (categorical loss given integer labels)
+  - Can not squeeze dim[1], expected a dimension of 1, got 10
   - do I need to one-hot encode labels for crossentropy
   - my labels are integers 0 to 9, which loss should I use
+  - sparse_categorical_crossentropy vs categorical_crossentropy
+  - categorical_crossentropy with integer class labels: shapes are incompatible
+  - to_categorical to one-hot encode the labels
 """
 
 import keras

@@ -17,9 +17,13 @@ severity: crash
 topics: M3
 aliases:
   - It looks like you are subclassing `Model` and you forgot to call
+  - object has no attribute '_obj_reference_counts_dict'
+  - custom Layer object has no attribute: AttributeError because super().__init__() was never called
   - custom keras layer raises AttributeError as soon as I use it
   - RuntimeError the first time I call my subclassed model
   - what does super().__init__(**kwargs) do in a Keras layer
+  - __init__() got an unexpected keyword argument 'name' in a custom layer
+  - super(MyLayer, self).__init__() or super().__init__()
 """
 
 import keras

@@ -19,9 +19,13 @@ severity: silent
 topics: M11
 aliases:
   - This model has not yet been built. Build the model first by calling `build()`
+  - model.summary() shows multiple as the Output Shape of a subclassed model
+  - summary shows ? and 0 (unbuilt) params
   - Dense after Conv2D returns a 4D output
+  - Dense on a 3D input keeps the timesteps axis
   - how to check the output shape of each layer
   - why are the parameters 0 in my model summary
+  - save model.summary() to a string or text file with print_fn
 """
 
 import keras

@@ -22,9 +22,11 @@ severity: silent
 topics: M13
 aliases:
   - predict returns 28 predictions for one image
-  - model.predict gives one output per row of my image
-  - LSTM predict on one window returns many values
-  - predict output has the wrong number of rows
+  - output has one row per image row instead of one row, and no error
+  - LSTM forecast on one window returns one value per timestep
+  - more output rows than images passed in
+  - Cannot take the length of shape with unknown rank after a call on one image
+  - grayscale (28, 28, 1) MNIST digit without the batch axis
 """
 
 import re

@@ -27,6 +27,8 @@ aliases:
   - should I change the learning rate when I increase the batch size
   - training converges slower with a bigger batch
   - fewer steps per epoch after raising the batch size
+  - linear scaling rule: multiply the learning rate by the batch size factor
+  - learning rate warmup for large batch training
 """
 
 import math

@@ -28,7 +28,11 @@ aliases:
   - tf.data uses too many threads
   - limit tf.data threads in a container
   - private_threadpool_size
+  - experimental_threading.max_intra_op_parallelism
   - set_inter_op_parallelism_threads does not limit the input pipeline
+  - input pipeline uses every CPU core despite tf.config.threading
+  - several training jobs share one machine and compete for CPU cores
+  - tf.ConfigProto device_count CPU or intra_op_parallelism_threads does not limit the tf.data pipeline threads
 """
 
 import os

@@ -23,10 +23,15 @@ topics: F1
 volatile: timings vary from run to run
 figure: Bar chart of milliseconds per batch: input alone, step alone, fit
 aliases:
-  - GPU utilization is low during training
+  - GPU usage (utilization) is low during training
+  - nvidia-smi Volatile GPU-Util stays near 0% while training
+  - GPU utilization drops to zero between steps or fluctuates
+  - CPU at 100% while the GPU is idle
   - how do I know if data loading slows down training
   - GPU sits idle waiting for the next batch
+  - is my training input-bound or compute-bound
   - should I optimize my tf.data pipeline or my model
+  - GPU and CPU utilization fall after the first epoch
 """
 
 import os

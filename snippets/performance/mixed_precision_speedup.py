@@ -20,8 +20,10 @@ volatile: timings vary from run to run
 aliases:
   - mixed_float16 may run slowly because this machine does not have a GPU
   - Your GPU may run slowly with dtype policy mixed_float16
-  - tf.keras.mixed_precision.experimental.set_policy
   - float16 training is not faster
+  - mixed precision slower than float32 on a GeForce GTX card without Tensor Cores
+  - tf.train.experimental.enable_mixed_precision_graph_rewrite
+  - TF_ENABLE_AUTO_MIXED_PRECISION
   - how to use fp16 automatic mixed precision in TensorFlow
 """
 

@@ -27,11 +27,14 @@ topics: F6, F1
 volatile: timings vary from run to run
 figure: Bar chart of milliseconds per epoch for each input pipeline
 aliases:
-  - tf.data.experimental.AUTOTUNE
   - does prefetch make training faster
   - first epoch is slow, later epochs are fast
   - how to speed up a slow tf.data input pipeline
-  - where to put prefetch in a tf.data pipeline
+  - num_parallel_calls=tf.data.AUTOTUNE makes map faster
+  - low GPU utilization because the input pipeline is too slow
+  - data loading takes longer than the training step
+  - inject_prefetch
+  - tf.data performance: which optimizations actually help
 """
 
 import os

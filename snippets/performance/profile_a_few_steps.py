@@ -24,9 +24,12 @@ topics: F2
 aliases:
   - Cannot export profiling results. No profiler is running.
   - Another profiler session is running which is probably created by profiler server
+  - No profile data was found.
   - which op is the slowest in my training step
+  - find the slow op or the slow part of a step with the profiler trace viewer
   - TensorBoard callback profile_batch
   - how to use the TensorBoard profiler
+  - TF1 timeline trace with RunOptions(trace_level=FULL_TRACE)
 """
 
 import glob

@@ -20,9 +20,13 @@ volatile: timings vary from run to run
 aliases:
   - tf.function(experimental_compile=True)
   - tf.config.optimizer.set_jit(True)
+  - TF_XLA_FLAGS=--tf_xla_auto_jit=2
   - does XLA make training faster
+  - jit_compile=True speedup and performance on GPU and CPU
   - jit_compile made my model slower
+  - training is slower with XLA than without
   - first call of a compiled function is very slow
+  - XLA recompiles for every new input shape
 """
 
 import os

@@ -18,9 +18,12 @@ severity: crash
 topics: F4
 aliases:
   - tf2xla conversion failed while converting
-  - model.compile(jit_compile=True) fails with tf.py_function
-  - can I use tf.numpy_function with XLA
+  - No registered 'PyFunc' OpKernel for XLA_GPU_JIT devices compatible with node
+  - XLA compilation requires that operator arguments that represent shapes or dimensions be evaluated to concrete values at compile time
+  - Input 1 to node `Reshape` with op Reshape must be a compile-time constant.
+  - tf.py_function or tf.numpy_function with model.compile(jit_compile=True) fails
   - tf.strings op inside a jit_compile function raises
+  - jit_compile fails when an output shape depends on tensor values
 """
 
 import re

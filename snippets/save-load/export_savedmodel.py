@@ -17,10 +17,12 @@ tensor. Index the dict, or call the function.
 severity: crash
 topics: L2
 aliases:
-  - Keras 3 only supports V3 `.keras` files, legacy H5 format files
   - how to deploy a Keras model to TensorFlow Serving
   - tf.saved_model.save or model.export for a Keras 3 model
   - SavedModel serving function returns a dictionary instead of a tensor
+  - save a Keras 3 model in SavedModel format for TFLite conversion
+  - load_model fails on the folder written by model.export
+  - model.save to a folder no longer writes a SavedModel in Keras 3: use model.export
 """
 
 import os

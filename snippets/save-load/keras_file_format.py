@@ -19,6 +19,9 @@ aliases:
   - Invalid filepath extension for saving
   - model.save('my_model') no longer writes a SavedModel folder
   - which file extension should I use for model.save
+  - model.save(path, save_format='tf') in Keras 3
+  - .keras vs .h5 vs SavedModel: which format to save a whole model
+  - what is inside a .keras zip file
 """
 
 import logging

@@ -20,6 +20,9 @@ aliases:
   - keras.config.enable_unsafe_deserialization
   - how to load a model that contains a lambda layer
   - arbitrary code execution when loading a Keras model
+  - model_from_json has no safe_mode argument: enable unsafe deserialization for a Lambda in a JSON config
+  - bad marshal data (unknown type code) from a Lambda saved under another Python version
+  - swap the Lambda for a small registered subclass so safe mode accepts the file
 """
 
 import base64

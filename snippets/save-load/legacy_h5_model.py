@@ -18,9 +18,12 @@ severity: crash
 topics: L8
 aliases:
   - Could not deserialize 'keras.metrics.mse'
-  - This file format is considered legacy.
+  - Could not locate function 'mse' or 'mae' when loading an .h5 file
+  - You are saving your model as an HDF5 file via model.save(). This file format is considered legacy.
   - convert an old h5 model to the .keras format
   - load a Keras 2 .h5 model in Keras 3
+  - load_model('model.h5') of an old HDF5 file
+  - ModelCheckpoint or model.save with a .h5 path in Keras 3
 """
 
 import logging

@@ -18,9 +18,13 @@ severity: crash
 topics: L6
 aliases:
   - Unknown loss function: 'my_loss'. Please ensure you are using a
+  - Unknown metric function: 'f1_score'
+  - No training configuration found in save file, so the model was not compiled
+  - Compiled the loaded model, but the compiled metrics have yet to be built
   - You must compile your model before training/testing.
   - load a model only for prediction without its custom loss
   - custom_objects for a custom loss function in load_model
+  - compile again after compile=False to keep training
 """
 
 import os

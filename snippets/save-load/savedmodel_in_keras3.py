@@ -23,6 +23,9 @@ aliases:
   - load_model on a saved_model.pb folder in Keras 3
   - legacy SavedModel format is not supported by load_model() in Keras 3
   - how do I predict with a model saved as a SavedModel folder
+  - Keras 3 compatibility: an old SavedModel directory no longer loads with the latest TensorFlow
+  - keras.layers.TFSMLayer on the serving_default endpoint
+  - tf.keras.models.load_model on a SavedModel directory after upgrading to TF 2.16
 """
 
 import os

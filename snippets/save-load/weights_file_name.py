@@ -18,6 +18,9 @@ topics: L5
 aliases:
   - Layer count mismatch when loading weights from file.
   - model.save_weights('model.h5') ValueError in Keras 3
+  - save_weights to a TF checkpoint prefix or save_format='tf' in Keras 3
+  - You are trying to load a weight file containing 2 layers into a model with 3 layers
+  - Layer 'dense' expected 2 variables, but received 0 variables during loading
   - load weights into a model without the saved architecture
   - difference between model.save and model.save_weights
 """

@@ -23,13 +23,15 @@ run here; the GPU entry on `CUDA_VISIBLE_DEVICES` asserts it.
 severity: crash
 topics: S9
 aliases:
-  - use only one GPU in tensorflow
-  - tensorflow use a specific GPU
-  - hide GPU from tensorflow and run on CPU
-  - set_visible_devices RuntimeError
-  - run TensorFlow on the second GPU
-  - force TensorFlow to use the CPU only
-  - select which GPU device to use
+  - use only one GPU, e.g. run on the second GPU only
+  - run a script on GPU 1 instead of GPU 0
+  - select a specific or particular GPU device by index, e.g. GPU:1
+  - GPU device selector: choose which GPU devices of a multi-GPU machine to use
+  - globally disable or hide the GPU and force the CPU
+  - run on the CPU only although a GPU is present
+  - Visible devices cannot be modified after being initialized
+  - TF 1.x config.gpu_options.visible_device_list
+  - allocates memory on every GPU of the machine though it uses only one
 """
 
 import tensorflow as tf

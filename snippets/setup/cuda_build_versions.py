@@ -21,10 +21,14 @@ TensorFlow 2.21.0 wheel. No GPU or driver was present.
 severity: tip
 topics: S9
 aliases:
-  - which CUDA version does my TensorFlow need
-  - which cuDNN version for tensorflow 2.21
-  - KeyError 'cuda_version'
-  - tensorflow CUDA cuDNN driver compatibility table
+  - which CUDA and cuDNN versions are compatible with my TensorFlow release
+  - tested build configurations: CUDA, cuDNN and driver version table
+  - KeyError: 'cuda_version'
+  - Loaded runtime CuDNN library but source was compiled with a different version
+  - CUDA driver version is insufficient for CUDA runtime version
+  - check which CUDA version the installed wheel was built with
+  - tf.test.is_built_with_cuda()
+  - pick a Docker base image with matching CUDA
 """
 
 import importlib.metadata as metadata

@@ -23,10 +23,13 @@ severity: silent
 topics: S9
 requires: gpu
 aliases:
-  - run tensorflow on a specific GPU from the command line
-  - CUDA_VISIBLE_DEVICES has no effect
-  - one process per GPU tensorflow
-  - force tensorflow to use CPU only
+  - CUDA_VISIBLE_DEVICES not working or has no effect
+  - os.environ CUDA_VISIBLE_DEVICES set after import is ignored
+  - CUDA_VISIBLE_DEVICES=-1 to disable the GPU from the shell
+  - launch one training process per GPU from a shell script
+  - train several models at the same time, each on a different GPU
+  - select a GPU from the command line or environment variable
+  - CUDA_VISIBLE_DEVICES=1 runs on the second GPU, seen as GPU:0
 """
 
 import ast

@@ -19,7 +19,9 @@ severity: crash
 topics: S4
 aliases:
   - tf.config.experimental.set_virtual_device_configuration raises RuntimeError
-  - test MirroredStrategy with several devices on one CPU
+  - VirtualDeviceConfiguration, LogicalDeviceConfiguration after initialization
+  - simulate several logical CPU or GPU devices to test MirroredStrategy on one machine
+  - split one GPU into multiple logical GPU devices
   - device setup works in a fresh kernel but fails when I rerun the notebook cell
   - where in my script do tf.config device settings have to go
 """

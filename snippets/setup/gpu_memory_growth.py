@@ -18,11 +18,16 @@ severity: crash
 topics: S4
 requires: gpu
 aliases:
-  - TensorFlow grabs all GPU memory at startup
+  - allocates all GPU memory at startup
+  - prevent TensorFlow from allocating the whole GPU memory
   - config.gpu_options.allow_growth = True
   - per_process_gpu_memory_fraction
   - TF_FORCE_GPU_ALLOW_GROWTH=true
-  - second notebook on the same GPU runs out of memory
+  - limit GPU memory usage to a fixed number of megabytes
+  - share one GPU between two notebooks or processes without out of memory
+  - nvidia-smi reports the whole GPU memory used by a small model
+  - tf.config.experimental.set_memory_growth raises RuntimeError
+  - module 'tensorflow' has no attribute 'ConfigProto' or 'Session' for allow_growth in TF 2
 """
 
 import tensorflow as tf

@@ -23,14 +23,16 @@ build run only on such machines.
 severity: silent
 topics: S3
 aliases:
-  - TensorFlow does not detect my NVIDIA GPU
-  - list_physical_devices('GPU') returns an empty list
+  - does not see or detect my NVIDIA GPU on Linux or Ubuntu, GPU not found
+  - list_physical_devices('GPU') does not show the GPU, returns [], Num GPU Available: 0
   - tf.test.is_gpu_available() returns False
   - should I pip install tensorflow-gpu
-  - Could not load dynamic library
-  - how to install CUDA and cuDNN for TensorFlow with pip
-  - libcudart.so: cannot open shared object file
+  - Could not load dynamic library; dlerror: libcudart.so, libcublas.so or libcudnn.so: cannot open shared object file: No such file or directory
+  - Cannot dlopen some GPU libraries. Skipping registering GPU devices
   - Could not find cuda drivers on your machine, GPU will not be used
+  - pip install tensorflow[and-cuda] and still no GPU found
+  - not using the GPU: training runs on the CPU instead
+  - GPU detected in one environment but not in Jupyter or the IDE
 """
 
 import importlib.metadata as metadata

@@ -22,9 +22,11 @@ severity: tip
 topics: S7
 aliases:
   - tf.compat.v1.ConfigProto(log_device_placement=True)
+  - know whether ops are using the GPU or the CPU
   - is my model really running on the GPU
-  - where does the device placement log go in Jupyter or Colab
+  - device placement log not shown in Jupyter or Colab
   - save the device placement log to a file
+  - too many 'Executing op' lines in the log
 """
 
 import contextlib

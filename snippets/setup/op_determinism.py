@@ -17,11 +17,13 @@ model. Call `keras.utils.set_random_seed` first.
 severity: crash
 topics: S6
 aliases:
-  - Random ops require a seed to be set when determinism is enabled
   - TF_DETERMINISTIC_OPS=1
   - TF_CUDNN_DETERMINISTIC
-  - training results differ between two runs on the GPU
-  - how to get bit-exact reproducible results in TensorFlow
+  - results differ between runs on the GPU even with seeds set
+  - cuDNN convolution (Conv2D) nondeterministic, cannot reproduce results
+  - bit-exact reproducible training
+  - enable_op_determinism raises RuntimeError for shuffle or random ops
+  - non-deterministic ops on GPU
 """
 
 import keras

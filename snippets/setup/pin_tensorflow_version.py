@@ -17,8 +17,10 @@ topics: S1
 aliases:
   - my code broke after pip upgraded TensorFlow
   - requirements.txt versions for tensorflow and keras
-  - how to check which TensorFlow version is installed
+  - check which TensorFlow version is installed
   - installing TensorFlow upgraded Keras too
+  - install a specific older version with pip, downgrade
+  - version changes with each new Docker image or CI run
 """
 
 import importlib.metadata as metadata

@@ -22,11 +22,12 @@ classifiers.
 severity: tip
 topics: S2
 aliases:
-  - Could not find a version that satisfies the requirement tensorflow
+  - Could not find a version that satisfies the requirement tensorflow (from versions: none)
   - No matching distribution found for tensorflow
   - which Python version does TensorFlow support
   - can I install TensorFlow on Python 3.14
-  - pip install tensorflow fails on a new Python release
+  - pip install tensorflow fails, unable to install on a new Python release or version
+  - supported Python versions for each TensorFlow release
 """
 
 import importlib.metadata as metadata

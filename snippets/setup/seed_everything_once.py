@@ -16,12 +16,13 @@ to run.
 severity: silent
 topics: S6
 aliases:
-  - different results every time I train the same Keras model
+  - different results every time I train the same model
   - random.seed, np.random.seed and tf.random.set_seed in one call
   - tf.compat.v1.set_random_seed
   - initial weights change between runs
-  - how to make Keras training reproducible
-  - non-reproducible results between runs
+  - how to make training reproducible
+  - non-reproducible results between runs although set_seed is called
+  - different accuracy every run, results not replicable
 """
 
 import random

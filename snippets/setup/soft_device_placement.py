@@ -24,7 +24,9 @@ aliases:
   - Unable to find any devices for spec /device:GPU:0
   - allow_soft_placement=True
   - Cannot assign a device for operation
+  - Could not satisfy explicit device specification because no devices matching that specification are registered
   - with tf.device('/GPU:0') silently runs on the CPU
+  - tf.device has no effect
   - make a test fail when no GPU is available
 """
 

@@ -24,10 +24,14 @@ run hides GPUs; CUDA in a forked child is not covered.
 severity: crash
 topics: S10
 aliases:
-  - multiprocessing pool hangs with tensorflow
-  - tensorflow deadlock in child process after fork
-  - can I pickle a keras model to send it to a worker
-  - send a tf.data dataset or tensor to a multiprocessing worker
+  - multiprocessing pool hangs, predict never returns in a forked subprocess
+  - using TensorFlow inside Python multiprocessing workers
+  - deadlock in a forked child process after fork
+  - multiprocessing.set_start_method('spawn')
+  - TypeError: cannot pickle '_thread.RLock' object
+  - can I pickle a model to send it to a worker
+  - serialize (pickle) a tf.data or tfds dataset or tensor to send it to a multiprocessing worker
+  - forked child stuck waiting on a thread pool (intra-op threads) that only the parent has
 """
 
 import multiprocessing

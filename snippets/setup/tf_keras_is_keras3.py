@@ -20,10 +20,12 @@ new code against `import keras`.
 severity: crash
 topics: S8
 aliases:
-  - No module named 'keras.engine'
-  - module 'tensorflow.keras.layers' has no attribute 'experimental'
+  - ModuleNotFoundError: No module named 'keras.engine'
+  - ModuleNotFoundError: No module named 'tensorflow.keras.layers.experimental.preprocessing'
+  - module 'keras._tf_keras.keras.layers' has no attribute 'experimental'
   - how do I keep using Keras 2 with TensorFlow 2.16 or later
-  - old TensorFlow tutorial code breaks after upgrading TensorFlow
+  - old tutorial code that ran on 2.15 breaks after upgrading to 2.16
+  - tf.keras and keras are the same package now
 """
 
 import os

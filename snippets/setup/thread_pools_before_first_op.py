@@ -22,10 +22,12 @@ process's name.
 severity: crash
 topics: S5
 aliases:
-  - Intra op parallelism cannot be modified after initialization
-  - limit the number of CPU threads TensorFlow uses
-  - TensorFlow uses all CPU cores on a shared machine
+  - set_intra_op_parallelism_threads raises RuntimeError
+  - limit the number of CPU threads
+  - uses all CPU cores on a shared machine
   - set_inter_op_parallelism_threads has no effect
+  - tf.ConfigProto(intra_op_parallelism_threads=1, inter_op_parallelism_threads=1)
+  - run on a single CPU core
 """
 
 import os

@@ -20,6 +20,10 @@ aliases:
   - best model checkpoint is always the last epoch
   - ModelCheckpoint overwrites the file every epoch
   - which monitor names can ModelCheckpoint use
+  - modelcheckpoint does not keep the best weights for val_accuracy or val_loss: save_best_only=True saves every epoch
+  - monitor='val_acc' but the history key is val_accuracy
+  - ModelCheckpoint save_best_only without validation_data
+  - how to save only the best model during training
 """
 
 import os

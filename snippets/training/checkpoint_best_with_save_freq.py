@@ -23,6 +23,9 @@ aliases:
   - ModelCheckpoint save_freq steps save best model
   - checkpoint every n batches keep only the best
   - ModelCheckpoint TypeError NoneType object is not callable
+  - `period` argument is deprecated. Please use `save_freq` to specify the frequency in number of batches seen.
+  - an integer save_freq is a number of batches
+  - best checkpoint written between batches
 """
 
 import logging

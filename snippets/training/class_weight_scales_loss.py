@@ -18,10 +18,14 @@ severity: silent
 topics: T7
 aliases:
   - You cannot `class_weight` and `sample_weight` at the same time.
-  - Invalid keyword arguments: ['class_weight']
+  - evaluate does not accept class_weight
   - how to handle imbalanced classes in Keras
   - loss is much larger after adding class weights
   - training becomes unstable with large class weights
+  - compute class weights with sklearn compute_class_weight balanced
+  - sample_weight vs class_weight in model.fit
+  - model only predicts the majority class on imbalanced data
+  - apply class weights to a binary classifier with one sigmoid output node
 """
 
 import inspect

@@ -28,6 +28,11 @@ aliases:
   - self.compiled_loss keras 3 replacement
   - custom train_step loss in history is wrong
   - customizing what happens in fit keras 3
+  - self.compiled_metrics.update_state(y, y_pred) in Keras 3
+  - loss reported by fit differs from the loss computed in train_step
+  - return {m.name: m.result() for m in self.metrics}
+  - override compute_loss instead of train_step
+  - custom train_step metrics are not reset
 """
 
 import warnings

@@ -23,6 +23,10 @@ aliases:
   - train_step is traced again on the last batch of the epoch
   - custom training loop is slow without tf.function
   - how to train a Keras model without fit
+  - GradientTape training loop with optimizer.apply_gradients
+  - build the optimizer before the tf.function step
+  - TF1 sess.run(train_op) to a TensorFlow 2 eager training loop
+  - model(x, training=True) in a custom training loop
 """
 
 import keras

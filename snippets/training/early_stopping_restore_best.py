@@ -22,6 +22,11 @@ aliases:
   - does EarlyStopping keep the best model
   - early stopping returns the weights from the last epoch
   - final val_loss is higher than the lowest val_loss in history
+  - restore_best_weights is False by default
+  - model after early stopping is worse than its best epoch
+  - how to keep the best weights with EarlyStopping
+  - EarlyStopping patience and min_delta
+  - Epoch: early stopping
 """
 
 import keras

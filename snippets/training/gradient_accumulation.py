@@ -21,6 +21,10 @@ aliases:
   - `gradient_accumulation_steps` must be an integer >= 2
   - simulate a larger batch size when the GPU runs out of memory
   - update the weights every N batches
+  - accumulate gradients over several batches in a custom training loop
+  - effective batch size larger than fits in memory
+  - optimizer.iterations counts updates, not batches
+  - gradient accumulation with model.fit
 """
 
 import keras

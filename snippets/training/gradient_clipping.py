@@ -23,6 +23,11 @@ aliases:
   - At most one of `clipnorm` and `global_clipnorm` can be set
   - loss becomes NaN, how do I clip gradients
   - tf.clip_by_norm vs tf.clip_by_global_norm
+  - how to prevent exploding gradients in an RNN
+  - clipnorm vs clipvalue vs global_clipnorm
+  - clip gradients in a custom training loop before apply_gradients
+  - tf.clip_by_global_norm returns the clipped list and the global norm
+  - gradient clipping in a Keras 3 optimizer
 """
 
 import keras

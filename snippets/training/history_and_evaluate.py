@@ -20,6 +20,10 @@ aliases:
   - TypeError: cannot unpack non-iterable float object
   - plot accuracy and val_accuracy per epoch with matplotlib
   - what does model.evaluate return
+  - KeyError: 'val_acc' or 'val_accuracy' in history.history
+  - model.evaluate returns a list of loss and metrics
+  - which index of the evaluate output is accuracy, model.metrics_names
+  - evaluate return_dict=True
 """
 
 import keras

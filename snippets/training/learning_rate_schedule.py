@@ -22,6 +22,10 @@ aliases:
   - how to print the current learning rate during training
   - get the learning rate value of an optimizer with a decay schedule
   - change the learning rate mid-training when using a schedule
+  - TypeError: float() argument must be a string or a number, not 'ExponentialDecay'
+  - ReduceLROnPlateau with a LearningRateSchedule crashes
+  - optimizer._decayed_lr(tf.float32) in TF 2
+  - current value of a CosineDecay or ExponentialDecay learning rate
 """
 
 import keras

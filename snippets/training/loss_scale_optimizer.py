@@ -17,10 +17,14 @@ hand: `apply_gradients` already does it.
 severity: crash
 topics: T9
 aliases:
-  - 'LossScaleOptimizer' object has no attribute 'get_scaled_loss'
+  - the mixed precision guide or tutorial example fails in my custom training loop
   - tf.keras.mixed_precision.experimental.LossScaleOptimizer
   - mixed precision custom training loop in Keras 3
   - loss scaling in a GradientTape loop
+  - 'LossScaleOptimizer' object has no attribute 'get_unscaled_gradients'
+  - dynamic loss scaling for float16 training
+  - float16 gradients underflow to zero without loss scaling
+  - LossScaleOptimizer skips steps and lowers the loss scale when gradients are inf
 """
 
 import keras

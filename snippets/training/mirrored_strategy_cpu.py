@@ -25,6 +25,11 @@ aliases:
   - test MirroredStrategy on a machine without GPUs
   - split one CPU into several logical devices
   - loss is wrong on the last batch with multiple GPUs
+  - tf.config.experimental.set_virtual_device_configuration
+  - simulate multiple GPUs with logical devices
+  - strategy.reduce SUM or MEAN of the per-replica loss
+  - PerReplica values returned by strategy.run
+  - tf.nn.compute_average_loss with global_batch_size
 """
 
 import tensorflow as tf

@@ -20,6 +20,10 @@ aliases:
   - The filepath provided must end in `.keras` (Keras model format)
   - When using `save_weights_only=True` in `ModelCheckpoint`, the filepath
   - checkpoint file name from a TF 2.x tutorial fails in Keras 3
+  - ModelCheckpoint filepath ending in .hdf5 or .h5 rejected in Keras 3
+  - ModelCheckpoint to a SavedModel folder no longer works
+  - checkpoint filepath with {epoch:02d}-{val_loss:.2f} in the name
+  - weights-only checkpoint needs the .weights.h5 extension
 """
 
 import os

@@ -28,6 +28,10 @@ aliases:
   - memory grows when creating keras models in a loop
   - does clear_session reset mixed precision policy
   - k-fold cross validation keras reset model each fold
+  - K.clear_session() or tf.keras.backend.clear_session() between models
+  - memory leak when repeatedly building and training models
+  - hyperparameter search loop gets slower and uses more memory each iteration
+  - mixed precision policy lost after clear_session
 """
 
 import gc

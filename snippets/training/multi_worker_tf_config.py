@@ -27,6 +27,10 @@ aliases:
   - tf.distribute.experimental.MultiWorkerMirroredStrategy
   - how to train on several machines with TensorFlow
   - which worker is the chief in MultiWorkerMirroredStrategy
+  - TF_CONFIG environment variable format with cluster and task
+  - each worker needs its own task index in TF_CONFIG
+  - tf.train.ClusterSpec in TensorFlow 2
+  - which worker saves checkpoints in multi-worker training
 """
 
 import json

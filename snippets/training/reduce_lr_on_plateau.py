@@ -21,8 +21,11 @@ topics: T2
 aliases:
   - ReduceLROnPlateau reducing learning rate to
   - KeyError: 'lr' in history.history
-  - learning rate never decreases during training
+  - ReduceLROnPlateau never reduces the learning rate
   - how to see the learning rate of each epoch
+  - decrease the learning rate when validation loss plateaus
+  - ReduceLROnPlateau factor, patience and min_lr
+  - history.history['learning_rate'] per epoch
 """
 
 import keras

@@ -22,6 +22,8 @@ aliases:
   - progress bar shows a different number of steps every other epoch
   - how to compute steps_per_epoch from dataset size and batch size
   - number of samples not divisible by the batch size
+  - steps_per_epoch = len(x_train) // batch_size
+  - epochs alternate between full and short with steps_per_epoch
 """
 
 import warnings

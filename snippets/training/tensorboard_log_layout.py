@@ -22,6 +22,11 @@ aliases:
   - TensorBoard shows nothing from my custom training loop
   - train and validation loss on the same TensorBoard chart
   - which folder do I pass to tensorboard --logdir
+  - tf.summary.scalar writes nothing without a default writer
+  - ValueError: No step set for tf.summary.scalar
+  - log custom scalars to TensorBoard with tf.summary.create_file_writer
+  - TensorBoard train and validation runs in separate folders
+  - AttributeError: module has no attribute Summary: TF 1.x tf.Summary.Value with simple_value for custom scalars
 """
 
 import os

@@ -21,6 +21,9 @@ aliases:
   - TensorBoard is not installed, missing implementation for tf.summary.scalar
   - tensorboard command not found after pip install tensorflow
   - does tensorflow include tensorboard
+  - AttributeError: module 'tensorflow._api.v2.summary' has no attribute 'scalar'
+  - TensorBoard callback fails after the first batch of fit
+  - is tensorboard a dependency of the tensorflow pip package
 """
 
 import sys

@@ -20,6 +20,9 @@ aliases:
   - validation set has only one class
   - is validation_split random
   - validation_split with a tf.data dataset
+  - validation_split takes the last part of the data before shuffling
+  - val_accuracy is zero with validation_split on data sorted by class
+  - validation_split with a generator or PyDataset
 """
 
 import keras

@@ -3,6 +3,7 @@ fetched from elsewhere, error messages in the search index."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -168,6 +169,13 @@ def test_search_index_has_one_document_per_entry(built_site):
     assert re.split(separator, "tf.data.Dataset.prefetch")[-1] == "prefetch"
     assert "from_logits" in re.split(separator, "from_logits")
     assert "Signature" in re.split(separator, "SignatureDef")
+    assert "GPUs" in re.split(separator, "Choose GPUs")  # not "GP" + "Us"
+    # Prose keeps code spans as written; a result's line ends at a word.
+    assert "from_tensor_slices" in docs["data/?e=from-tensor-slices-tuple"]["body"]
+    for doc in (d for loc, d in docs.items() if "?e=" in loc):
+        line = html.unescape(doc["text"])
+        assert len(line) <= 160, doc["location"]
+        assert len(line) < 159 or line.endswith(("…", ".")), doc["location"]
 
 
 def test_pages_name_the_pinned_tensorflow(built_site):

@@ -8,7 +8,7 @@ matches, not those folded under "N more on this page"). The time is from
 the last keystroke until the result list stops changing (no change for
 300 ms). Prints hit@1, hit@3 and the median time; --misses lists the
 queries whose answer is not in the top three (only for the tuning part:
-the held-back part is reported as numbers only).
+the held-back parts are reported as numbers only).
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ import re
 import sys
 import textwrap
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,9 +127,9 @@ def stages(config: Path = CONFIG) -> list[str]:
     return [page for page in pages if page in folders]
 
 
-@cache
 def known_topics(topic_map: Path) -> frozenset[str]:
-    """The topic IDs listed in snippets/topics.md ('- S1: ...')."""
+    """The topic IDs listed in snippets/topics.md ('- S1: ...'), read
+    afresh each time: `make serve` rebuilds in one process."""
     text = topic_map.read_text(encoding="utf-8")
     return frozenset(re.findall(r"^- ([A-Z]\d{1,2}):", text, re.MULTILINE))
 
@@ -157,6 +156,8 @@ def parse_metadata(path: Path, lines: list[str]) -> dict[str, object]:
         if alias and key == "aliases":
             meta["aliases"].append(alias[1].strip())
             continue
+        if alias:
+            raise _fail(path, f"'  - {alias[1].strip()[:40]}' is not under 'aliases:'")
         key, _, value = line.partition(":")
         if key in meta:
             raise _fail(path, f"metadata '{key}:' appears twice")

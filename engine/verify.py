@@ -42,13 +42,16 @@ def outcome(
     status, reason = result["status"], result["reason"]
     output = result["stdout"]
     same_key = bool(previous) and previous.get("key") == key
-    if (
-        status == "passed"
-        and same_key
-        and previous["status"] == "passed"
-        and previous.get("output") != output
-        and not item.volatile
-    ):
+    # The output a rerun must reproduce: the last passing run's, kept by a
+    # run that failed for differing, so that running again does not pass.
+    reference = None
+    if same_key and not item.volatile:
+        reference = (
+            previous.get("output")
+            if previous["status"] == "passed"
+            else previous.get("reference")
+        )
+    if status == "passed" and reference is not None and reference != output:
         status = "failed"
         reason = (
             "output differs from the last run with the same key; "
@@ -75,6 +78,8 @@ def outcome(
         # kept for diagnosis in test failures; not shown on the site
         "stderr_tail": result["stderr"][-4000:] if status != "passed" else "",
     }
+    if status != "passed" and reference is not None:
+        new["reference"] = reference
     if same_key and all(
         previous.get(k) == v for k, v in new.items() if k not in RUN_DETAILS
     ):

@@ -176,6 +176,13 @@ def test_entry_shown_twice(tmp_path):
     assert "data.md" in output and "setup.md" in output
 
 
+def test_entry_path_written_another_way(tmp_path):
+    snippets, pages = one_page()
+    pages["setup.md"] = '{{ entry("./setup/good.py") }}\n'
+    project = make_project(tmp_path, snippets, pages)
+    build_fails(project, "setup.md", "write the snippet as entry('setup/good.py')")
+
+
 def test_duplicate_anchor(tmp_path):
     project = make_project(
         tmp_path,
@@ -260,6 +267,10 @@ FORMAT_FAULTS = {
             "topics: S1", "topics: S1\naliases:\n  - Same words\n  - same words"
         ),
         "an alias is listed twice",
+    ),
+    "alias outside aliases": (
+        GOOD.replace("topics: S1", "topics: S1\n  - a stray alias"),
+        "'  - a stray alias' is not under 'aliases:'",
     ),
     "bad formerly": (
         GOOD.replace("topics: S1", "topics: S1\nformerly: Old Card"),
@@ -423,5 +434,11 @@ def test_a_rerun_must_repeat_its_output(tmp_path):
     )
     assert again["setup/drifting.py"]["status"] == "failed"
     assert "output differs" in again["setup/drifting.py"]["reason"]
+    third = verifier.verify(
+        selected[1:2], force=True, jobs=1, record_path=record_path, figures_root=None
+    )
+    assert third["setup/drifting.py"]["status"] == "failed", (
+        "running a drifting snippet again must not make it pass"
+    )
     assert again["setup/volatile.py"]["status"] == "passed"
     assert again["setup/volatile.py"]["date"] != "2000-01-01"

@@ -123,6 +123,10 @@ def newest_patch(release: str) -> tuple[str, str]:
 
 
 def lock(release: str) -> Path:
+    if release == pinned():
+        raise SystemExit(
+            f"{release} is pinned by requirements.txt: use make lock, not this"
+        )
     version, uploaded = newest_patch(release)
     package = "tf-nightly" if release == NIGHTLY else "tensorflow-cpu"
     target = lock_path(release)
@@ -183,6 +187,8 @@ def ensure_env(release: str) -> Path:
     if release == pinned():
         return python
     lock_file = lock_path(release)
+    if not lock_file.is_file():
+        raise SystemExit(f"no lock for {release} ({lock_file}): run make matrix-lock")
     stamp = ENVS / release / ".lock-sha256"
     digest = hashlib.sha256(lock_file.read_bytes()).hexdigest()
     if python.exists() and stamp.exists() and stamp.read_text() == digest:
@@ -516,6 +522,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     selected = [entries.load(p) for p in entries.snippet_files()]
     wanted = args.releases or releases()
+    if args.part and len(wanted) != 1:
+        raise SystemExit("--part writes one release's results: name one release")
     parts = []
     for release in wanted:
         start = datetime.datetime.now()

@@ -1,7 +1,8 @@
 """The record of the last verification: one item per snippet.
 
 An item holds the snippet's cache key, its status, what it printed, the
-charts it drew, how long it took and when that output was first recorded.
+charts it drew, how long it took and the date of the run that recorded
+them (a rerun that reproduces an item keeps it, date included).
 The site is built from the record only, so this module never imports
 TensorFlow: the pinned version is read from the lock file.
 """
@@ -19,7 +20,7 @@ from engine.entry import ROOT, Entry
 
 RECORD = ROOT / "record.json"
 LOCK = ROOT / "requirements.txt"
-PASSING = ("passed", "skipped")  # skipped: a GPU entry on a machine without
+PASSING = ("passed", "skipped")  # skipped: a GPU entry on a machine without a GPU
 ERROR_LINE = re.compile(r"\w*(Error|Exception|Warning)\b|\bWARNING\b")
 
 

@@ -231,6 +231,10 @@ def define_env(env):
             item = entries.load(path)
         except entries.EntryError as err:
             raise EntryRenderError(f"{where}: {err}") from None
+        if rel != item.rel:
+            raise EntryRenderError(
+                f"{where}: write the snippet as entry({item.rel!r}), not {rel!r}"
+            )
         if rel in used:
             raise EntryRenderError(
                 f"{where}: snippets/{rel} is already "
@@ -268,11 +272,7 @@ def define_env(env):
         out = []
         for release, changed in matrices.changes(matrix, items, steady):
             name = names.get(release, release)
-            out.append(
-                f"## {release} ({name})"
-                if release != "nightly"
-                else f"## nightly ({name})"
-            )
+            out.append(f"## {release} ({name})")
             if not changed:
                 out.append("No entry behaves differently from the release before.")
                 continue

@@ -127,3 +127,14 @@ def test_every_card_carries_its_release_line(built_site):
             re.fullmatch(r"(TF 2\.\d+(–2\.\d+)?)?( · nightly ✗)?|GPU only", r)
             for r in ranges
         ), ranges
+
+
+def test_commands_refuse_what_would_overwrite_the_wrong_file(tmp_path):
+    """`lock` of the pinned release would replace requirements.txt, and a
+    part file holds one release: both refuse before doing anything."""
+    with pytest.raises(SystemExit, match="pinned by requirements.txt"):
+        matrix.main(["lock", matrix.pinned()])
+    part = tmp_path / "part.json"
+    with pytest.raises(SystemExit, match="name one release"):
+        matrix.main(["run", *matrix.releases()[:2], "--part", str(part)])
+    assert not part.exists()

@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
+
+from tools import search_bench
 
 BIN = Path(sys.executable).parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
@@ -65,3 +68,11 @@ def test_zizmor_rejects_an_action_pinned_by_tag(tmp_path):
     result = run(*ZIZMOR, str(copy))
     assert result.returncode != 0
     assert "not pinned to a hash" in result.stdout + result.stderr
+
+
+def test_search_bench_never_lists_held_back_misses(capsys):
+    """The held-back parts are reported as numbers only."""
+    held_back = ROOT / "tests" / "search" / f"{search_bench.HELD_BACK[0]}.json"
+    with pytest.raises(SystemExit):
+        search_bench.main([str(ROOT / "site"), str(held_back), "--misses"])
+    assert "would show the held-back part" in capsys.readouterr().err

@@ -169,6 +169,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("queries", type=Path, nargs="+")
     parser.add_argument("--misses", action="store_true")
     args = parser.parse_args(argv)
+    held_back = [p.name for p in args.queries if p.stem in HELD_BACK]
+    if args.misses and held_back:
+        parser.error(f"--misses would show the held-back part {held_back[0]}")
     with serve(args.site) as base, chromium() as browser:
         page = SearchPage(browser, base)
         for path in args.queries:

@@ -22,7 +22,7 @@ from engine.entry import ROOT, stages
 from tools.browser import chromium, serve
 
 STYLESHEET = ROOT / "docs" / "stylesheets" / "extra.css"
-PAPERS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}  # mm, portrait w x h
+PAPERS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}  # mm, landscape w x h
 FOOTER = (
     '<div style="font-size:7px;width:100%;padding:0 6mm;'
     'display:flex;justify-content:space-between;font-family:sans-serif">'
@@ -43,7 +43,12 @@ def page_margins_mm(stylesheet: Path = STYLESHEET) -> tuple[float, ...]:
     if not rule:
         raise ValueError(f"{stylesheet.name}: no @page rule")
     found = re.search(r"margin:\s*([^;]+);", rule[1])
-    v = [float(value.removesuffix("mm")) for value in found[1].split()]
+    values = found[1].split() if found else []
+    if not 1 <= len(values) <= 4 or not all(
+        re.fullmatch(r"\d+(\.\d+)?mm", value) for value in values
+    ):
+        raise ValueError(f"{stylesheet.name}: @page needs a margin of 1-4 mm values")
+    v = [float(value.removesuffix("mm")) for value in values]
     # CSS shorthand: 1, 2, 3 or 4 values.
     return {
         1: (v[0],) * 4,

@@ -289,6 +289,42 @@ def test_a_search_result_opens_its_entry(site):
     assert not problems, problems
 
 
+CLEANED = """async query => {
+  const echo = new Worker(URL.createObjectURL(new Blob(
+    ["onmessage = event => postMessage(event.data)"])));
+  const sent = new Promise(resolve => { echo.onmessage = e => resolve(e.data); });
+  echo.postMessage({type: 2, data: query});  // 2: Material's QUERY message
+  const message = await sent;
+  echo.terminate();
+  return message.data;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("query", "cleaned"),
+    [
+        # filler words go; each word is sent cut to its stem and whole
+        ("how do I fix NaN losses", "fix fix^2 NaN NaN^2 loss losses^2"),
+        # typographic quotes are quotes; a doubled consonant left by the
+        # cut goes ("runn*" would find nothing)
+        ("\u2018Val_loss\u2019 running", "Val_loss Val_loss^2 run running^2"),
+        # two words joined by a slash are two words; a path stays whole
+        ("CPU/GPU on /usr/lib", "CPU CPU^2 GPU GPU^2 /usr/lib /usr/lib^2"),
+        # a word whose stem is filler goes ("getting" -> "get")
+        ("getting dense_30 shapes", "dense dense^2 shape shapes^2"),
+    ],
+)
+def test_query_is_cleaned_before_the_search_worker(site, query, cleaned):
+    """docs/javascripts/search-query.js rewrites what Material posts to its
+    search worker; an echoing worker shows what it receives."""
+    base, browser = site
+    page, problems = open_page(browser, base)
+    received = page.evaluate(CLEANED, query)
+    page.close()
+    assert received == cleaned
+    assert not problems, problems
+
+
 def test_offline_variant_searches_from_file_url(site, tmp_path):
     """The offline build, opened from disk: search runs (through the bundled
     iframe-worker shim, not a CDN), and a result opens its entry."""

@@ -25,9 +25,13 @@
     aren couldn didn doesn don hasn haven isn shouldn wasn weren won wouldn
     error errors help issue need problem question solve tried trying want
     work working works`.split(/\s+/));
-  // Between words: spaces, brackets, quotes. Around a word: punctuation
-  // and the characters Material reads as operators (+ - ~ ^ : *).
-  const BETWEEN = /[\s,;()[\]{}<>"'`=|]+/;
+  // Between words: spaces, brackets, quotes (typographic ones too, as
+  // issue titles paste them). Around a word: punctuation and the
+  // characters Material reads as operators (+ - ~ ^ : *).
+  const BETWEEN = /[\s,;()[\]{}<>"'`=|\u2018\u2019\u201c\u201d]+/;
+  // Two plain words joined by a slash are two words ("CPU/GPU",
+  // "on/off"); a path keeps its slashes and matches nothing.
+  const PAIR = /^[A-Za-z]+\/[A-Za-z]+$/;
   const EDGES = /^[*+\-~^:.!?]+|[*+\-~^:.!?]+$/g;
   const NOISE = /^(\d[\d.:_\-/]*|0x[0-9a-f]+)$/i;
 
@@ -35,6 +39,7 @@
   // wildcard skips the stemmer, so "losses*" would miss a stemmed "loss").
   // Cutting a plain word back to its stem lets the wildcard find every
   // form: "losses" -> "loss*", "creating" -> "creat*", "NaNs" -> "NaN*".
+  // A doubled last consonant left by the cut goes too: "running" -> "run*".
   const SUFFIXES = [[/ies$/, 6], [/(?<=[sxz]|[cs]h)es$/, 5], [/ing$/, 6],
     [/ed$/, 5], [/(?<![siu])s$/, 4]];
   function stem(word) {
@@ -42,7 +47,8 @@
     if (!/^[A-Za-z][a-z]+$/.test(word)) return word;
     for (const [suffix, shortest] of SUFFIXES)
       if (word.length >= shortest && suffix.test(word))
-        return word.replace(suffix, "");
+        return word.replace(suffix, "")
+          .replace(/([b-df-hj-kmnp-rtv-z])\1$/, "$1");
     return word;
   }
 
@@ -62,9 +68,11 @@
   function clean(query) {
     const seen = new Set();
     const words = query.split(BETWEEN)
+      .flatMap(word => PAIR.test(word) ? word.split("/") : [word])
       .map(word => word.replace(EDGES, "").replace(NUMBERING, ""))
       .filter(word => word.length > 1 && !NOISE.test(word)
-        && !FILLER.has(word.toLowerCase()))
+        && !FILLER.has(word.toLowerCase())
+        && !FILLER.has(stem(word).toLowerCase())) // "getting" -> "get"
       .filter(word => !seen.has(word.toLowerCase())
         && seen.add(word.toLowerCase()));
     return words.length

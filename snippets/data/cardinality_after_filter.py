@@ -1,4 +1,4 @@
-"""After filter, a dataset's length is unknown: len() raises
+"""After filter, len() of a dataset raises: its length is not known
 
 When you hit it: you need the number of batches (for a progress bar, a
 schedule, `steps_per_epoch`) and call `len(train_ds)` after a `filter`.

@@ -24,6 +24,7 @@ aliases:
   - steps_per_epoch is ignored when training on a tf.data dataset
   - why does model.fit run fewer steps than steps_per_epoch
   - do I need dataset.repeat() to train for several epochs
+  - val_loss missing from the logs; training interrupted before the last epoch (validation_steps)
 """
 
 import logging

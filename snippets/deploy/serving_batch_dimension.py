@@ -23,6 +23,7 @@ aliases:
   - Python inputs incompatible with input_signature when the batch size changes
   - structured_input_signature still shows batch size 1 after reloading
   - export a tf.function with input_signature TensorSpec shape [None, ...]
+  - exported model takes one image only: batch input for an exported model
 """
 
 import os

@@ -26,6 +26,7 @@ aliases:
   - pad tokenized sentences to a common size
   - RaggedTensor from a jagged list
   - Unsupported object type int or float: the array has dtype=object
+  - from_tensor_slices fails on lists or arrays of numbers with different lengths (encoded text)
 """
 
 import keras

@@ -24,6 +24,7 @@ aliases:
   - PyTorch requires_grad equivalent
   - tf.gradients returns [None] in TF 1.x
   - gradient of a constant or of a NumPy result is None
+  - None gradients for BatchNormalization moving_mean and moving_variance (non-trainable variables)
 """
 
 import numpy as np

@@ -26,6 +26,7 @@ aliases:
   - how to check the output shape of each layer
   - why are the parameters 0 in my model summary
   - save model.summary() to a string or text file with print_fn
+  - model.summary() of a subclassed keras.Model shows no output shapes until it is built
 """
 
 import keras

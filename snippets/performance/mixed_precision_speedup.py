@@ -25,6 +25,7 @@ aliases:
   - tf.train.experimental.enable_mixed_precision_graph_rewrite
   - TF_ENABLE_AUTO_MIXED_PRECISION
   - how to use fp16 automatic mixed precision in TensorFlow
+  - float16 steps slower than float32 steps (ms/step) during training
 """
 
 import time

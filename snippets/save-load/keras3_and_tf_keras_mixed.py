@@ -31,7 +31,7 @@ aliases:
   - The added layer must be an instance of class Layer. Found: <tensorflow_hub.keras_layer.KerasLayer
   - The following Variables were used in a Lambda layer's call
   - can I use a Keras 2 library with Keras 3 in the same script
-  - model saved with TensorFlow 2.15 (Keras 2) fails to load or import in TF 2.16 (Keras 3)
+  - model or .keras file saved with TensorFlow 2.13 to 2.15 (Keras 2) fails to load or import in TF 2.16 (Keras 3)
   - TF_USE_LEGACY_KERAS=1 set too late, tf.keras is still Keras 3
   - tensorflow_hub KerasLayer with Keras 3
 """

@@ -32,6 +32,7 @@ aliases:
   - Visible devices cannot be modified after being initialized
   - TF 1.x config.gpu_options.visible_device_list
   - allocates memory on every GPU of the machine though it uses only one
+  - turn GPU use on or off, switch between CPU and GPU in one script
 """
 
 import tensorflow as tf

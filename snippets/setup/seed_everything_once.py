@@ -23,6 +23,7 @@ aliases:
   - how to make training reproducible
   - non-reproducible results between runs although set_seed is called
   - different accuracy every run, results not replicable
+  - results not reproducible with the TensorFlow backend of Keras
 """
 
 import random

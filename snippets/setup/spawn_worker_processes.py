@@ -32,6 +32,7 @@ aliases:
   - can I pickle a model to send it to a worker
   - serialize (pickle) a tf.data or tfds dataset or tensor to send it to a multiprocessing worker
   - forked child stuck waiting on a thread pool (intra-op threads) that only the parent has
+  - subprocesses (SubprocVecEnv, multiprocessing) hang when TensorFlow is imported before the fork
 """
 
 import multiprocessing

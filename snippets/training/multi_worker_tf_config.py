@@ -31,6 +31,7 @@ aliases:
   - each worker needs its own task index in TF_CONFIG
   - tf.train.ClusterSpec in TensorFlow 2
   - which worker saves checkpoints in multi-worker training
+  - run distributed TensorFlow training on multiple workers or nodes
 """
 
 import json

@@ -1,0 +1,80 @@
+"""`predict_classes` and `optimizer.lr` are gone: use argmax and learning_rate
+
+When you hit it: code written for older Keras fails with "'Sequential'
+object has no attribute 'predict_classes'" or "'Adam' object has no
+attribute 'lr'".
+
+What is going on: Keras removed `Model.predict_classes` and
+`predict_proba`; `predict` returns the probabilities, and
+`argmax(axis=-1)` gives the class (for one sigmoid unit, compare with
+0.5). Keras 3 optimizers have no `lr` alias: read and set
+`optimizer.learning_rate`, a variable you `assign` to.
+
+Pitfall: the import of `keras.engine` (Keras 2 internals) fails too:
+code that reaches into Keras internals needs the `tf_keras` package or
+a port to public names.
+
+severity: crash
+topics: E12
+aliases:
+  - "AttributeError: 'Sequential' object has no attribute 'predict_proba'"
+  - "AttributeError: 'Functional' object has no attribute 'predict_classes'"
+  - "ModuleNotFoundError: No module named 'keras.engine'"
+  - K.set_value(model.optimizer.lr, 0.001) fails
+  - how to get class labels from model.predict
+  - change the learning rate of an optimizer during training
+"""
+
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+features = (
+    np.random.default_rng(0).normal(size=(6, 4)).astype("float32")
+)
+model = keras.Sequential(
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(3, activation="softmax"),
+    ]
+)
+model.compile(optimizer=keras.optimizers.Adam(1e-3), loss="mse")
+
+try:
+    # --8<-- [start:wrong]
+    classes = model.predict_classes(features)
+    # --8<-- [end:wrong]
+except AttributeError as err:
+    predict_message = str(err)
+try:
+    rate = model.optimizer.lr
+except AttributeError as err:
+    lr_message = str(err)
+print("AttributeError:", predict_message)
+print("AttributeError:", lr_message)
+assert "has no attribute 'predict_classes'" in predict_message
+assert not hasattr(model, "predict_proba"), "expected no predict_proba"
+assert "'Adam' object has no attribute 'lr'" in lr_message, lr_message
+for optimizer in (keras.optimizers.SGD(), keras.optimizers.RMSprop()):
+    assert not hasattr(optimizer, "lr"), f"{optimizer} has lr"
+
+# --8<-- [start:right]
+probabilities = model.predict(features, verbose=0)
+classes = probabilities.argmax(axis=-1)
+model.optimizer.learning_rate.assign(1e-4)
+# --8<-- [end:right]
+print("classes:", classes.tolist())
+print(
+    f"learning_rate: {float(model.optimizer.learning_rate.numpy()):.0e}"
+)
+assert classes.shape == (6,) and set(classes) <= {0, 1, 2}
+assert np.isclose(float(model.optimizer.learning_rate.numpy()), 1e-4)
+
+try:
+    import keras.engine  # noqa: F401
+except ModuleNotFoundError as err:
+    engine_message = str(err)
+print("ModuleNotFoundError:", engine_message)
+assert engine_message == "No module named 'keras.engine'", (
+    engine_message
+)

@@ -1,0 +1,85 @@
+"""EarlyStopping on a metric fit never logs warns and never stops
+
+When you hit it: the log repeats "Early stopping conditioned on metric
+`val_loss` which is not available", and training runs every epoch.
+
+What is going on: `keras.callbacks.EarlyStopping` reads its `monitor`
+key (`val_loss` by default) from each epoch's logs. Without
+`validation_data` or `validation_split` there is no `val_` key, and a
+misspelt name such as `val_acc` (the key is `val_accuracy`) is never
+there either. Each epoch it warns, lists the keys that exist, and goes
+on.
+
+Pitfall: nothing fails, and it never stops early. Read
+`history.history.keys()` once and monitor one of those names.
+
+severity: silent
+topics: T1
+aliases:
+  - "RuntimeWarning: Early stopping conditioned on metric `val_acc` which is not available. Available metrics are: loss,acc"
+  - ReduceLROnPlateau conditioned on metric val_loss which is not available
+  - early stopping does not stop training
+  - EarlyStopping monitor name val_acc or val_accuracy
+  - metric names in the logs: acc or accuracy
+"""
+
+import warnings
+
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+features = (
+    np.random.default_rng(0).normal(size=(32, 4)).astype("float32")
+)
+labels = (features[:, 0] > 0).astype("float32")
+model = keras.Sequential(
+    [
+        keras.Input(shape=(4,)),
+        keras.layers.Dense(1, activation="sigmoid"),
+    ]
+)
+model.compile(loss="binary_crossentropy", metrics=["accuracy"])
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    # --8<-- [start:wrong]
+    stop = keras.callbacks.EarlyStopping(patience=0)  # val_loss
+    history = model.fit(  # no validation data: no val_loss
+        features, labels, epochs=4, callbacks=[stop], verbose=0
+    )
+    # --8<-- [end:wrong]
+warned = [str(w.message) for w in caught if "Early" in str(w.message)]
+found = sorted(set(warned))
+print("warning:", found)
+print("warnings:", len(warned))
+print("epochs run:", len(history.history["loss"]), "of 4")
+assert (
+    len(found) == 1 and "`val_loss` which is not available" in found[0]
+)
+assert "Available metrics are: accuracy,loss" in found[0], found
+assert len(history.history["loss"]) == 4, "expected no early stop"
+assert len(warned) == 4, "expected one warning per epoch"
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    # --8<-- [start:right]
+    stop = keras.callbacks.EarlyStopping(
+        monitor="val_accuracy",
+        patience=0,  # a key the logs have
+    )
+    history = model.fit(
+        features,
+        labels,
+        epochs=4,
+        validation_split=0.25,
+        callbacks=[stop],
+        verbose=0,
+    )
+    print(sorted(history.history))
+    # --8<-- [end:right]
+assert not [w for w in caught if "Early" in str(w.message)], (
+    "no warning"
+)
+assert "val_accuracy" in history.history, "expected val_accuracy"
+assert "val_acc" not in history.history, "expected no val_acc key"

@@ -33,7 +33,7 @@ from tools.sheets import (
 STAGES = stages()
 BENCHMARK = ROOT / "tests" / "search"
 # Floors for the held-back parts together, below what they measured when
-# the ranking and aliases last changed (hit@1 167/212, hit@3 193/212), with
+# the ranking and aliases last changed (hit@1 217/286, hit@3 254/286), with
 # room for ties that order differently from run to run.
 HIT1_FLOOR = 0.72
 HIT3_FLOOR = 0.87

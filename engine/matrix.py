@@ -33,6 +33,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import urllib.request
 from pathlib import Path
 
@@ -231,7 +232,10 @@ def without_paths(text: str) -> str:
     """Paths of this machine say nothing to a reader and change every run
     (each snippet runs in a fresh temporary directory)."""
     text = re.sub(r"/\S*/site-packages/", "site-packages/", text)
-    return re.sub(r"/tmp/snippet-\w+/(tmp\w+/)?", "", text)
+    # engine/forkserver.py runs each snippet in mkdtemp(prefix="snippet-")
+    # under the temporary directory of the machine ($TMPDIR or /tmp).
+    temp = re.escape(tempfile.gettempdir().rstrip("/"))
+    return re.sub(rf"(?:/tmp|{temp})/snippet-\w+/(tmp\w+/)?", "", text)
 
 
 def first_difference(output: str, reference: str) -> str:
@@ -444,11 +448,12 @@ def changes(
     before it: (release, [(entry, before cell, after cell)]). An output
     that differs counts only for entries in ``steady`` (not timings)."""
     ordered = releases()
+    cells_of = {entry.rel: fresh_cells(matrix, entry) for entry in selected}
     found = []
     for before, after in itertools.pairwise(ordered):
         changed = []
         for entry in selected:
-            cells = fresh_cells(matrix, entry)
+            cells = cells_of[entry.rel]
             old, new = cells[before], cells[after]
             if "unchecked" in (old["status"], new["status"]):
                 continue

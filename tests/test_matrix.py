@@ -138,3 +138,15 @@ def test_commands_refuse_what_would_overwrite_the_wrong_file(tmp_path):
     with pytest.raises(SystemExit, match="name one release"):
         matrix.main(["run", *matrix.releases()[:2], "--part", str(part)])
     assert not part.exists()
+
+
+def test_matrix_cells_drop_the_run_directory_wherever_temp_is(monkeypatch):
+    """A snippet runs in mkdtemp(prefix="snippet-") under the machine's
+    temporary directory; that path must not reach a cell, or every run
+    would differ from the last."""
+    monkeypatch.setattr(matrix.tempfile, "gettempdir", lambda: "/scratch/me")
+    for line in (
+        "OSError: /tmp/snippet-ab12/tmpx9/model.keras not found",
+        "OSError: /scratch/me/snippet-ab12/tmpx9/model.keras not found",
+    ):
+        assert matrix.without_paths(line) == "OSError: model.keras not found"

@@ -56,7 +56,7 @@ def scores(x):
     return tf.reduce_sum(x * 2.0, axis=1)
 
 
-print(scores(tf.constant([[1.0, 2.0], [3.0, 4.0]])).numpy())
+print("scores:", scores(tf.constant([[1.0, 2.0], [3.0, 4.0]])).numpy())
 # --8<-- [end:right]
 assert scores(tf.ones((1, 2))).numpy().tolist() == [4.0]
 assert hasattr(tf.compat.v1, "Session"), "expected the compat API"

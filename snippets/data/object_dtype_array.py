@@ -10,7 +10,7 @@ columns that mix numbers and text, or from building an array out of
 mixed Python values. `astype("float32")` converts it, numeric strings
 such as `"2.5"` included.
 
-Pitfall: `astype` stops at the first item that is not a number, with
+Pitfall: `astype` fails on any item that is not a number, with
 "could not convert string to float". Find and clean those values; in
 pandas, check `df.dtypes` for `object` columns before calling `fit`.
 

@@ -1,8 +1,8 @@
 """The last Dense needs one unit per class; class ids run 0 to units-1
 
-When you hit it: `fit` stops at the first batch with "Received a label
-value of 9 which is outside the valid range of [0, 9)", or with "must
-have the same shape" and two different widths.
+When you hit it: `fit` fails with "Received a label value of 9 which
+is outside the valid range of [0, 9)", or with "must have the same
+shape" and two different widths.
 
 What is going on: with `sparse_categorical_crossentropy`, a label is an
 index into the model's output, so every id must be below the number of

@@ -6,8 +6,8 @@ STAMP := $(VENV)/.installed-requirements
 SITE := site
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: help serve test build verify bench lock clean offline vendor format \
-	matrix matrix-lock
+.PHONY: help venv serve test build verify bench lock clean offline vendor \
+	format matrix matrix-lock
 
 ## help: list the targets
 help:
@@ -18,6 +18,9 @@ $(STAMP): requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps \
 		-r requirements.txt
 	cp requirements.txt $(STAMP)
+
+## venv: create .venv from requirements.txt (every target does, first)
+venv: $(STAMP)
 
 ## serve: verify what changed, then serve the site on http://127.0.0.1:8000
 serve: verify
@@ -40,9 +43,10 @@ build: verify
 offline: verify
 	OFFLINE=true $(PY) -m mkdocs build --strict --site-dir site-offline
 
-## bench: cold engine vs naive verification, warm verification, build, search (MATRIX=1: the version matrix, cold and warm)
+## bench: engine, build, search, then the contributor's loop (MATRIX=1: the version matrix; GROWTH=3: every phase on 3x the cards)
 bench: $(STAMP)
-	$(PY) -m engine.bench $(if $(MATRIX),--matrix)
+	$(PY) -m tools.bench $(if $(MATRIX),--matrix) \
+		$(if $(GROWTH),--growth $(GROWTH))
 
 ## matrix: every snippet on each TF release 2.16..pinned and nightly (RELEASE=2.18: one)
 matrix: $(STAMP)

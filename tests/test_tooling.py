@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from tools import search_bench
+from tools import search_bench, workflow
 
 BIN = Path(sys.executable).parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
@@ -76,3 +76,28 @@ def test_search_bench_never_lists_held_back_misses(capsys):
     with pytest.raises(SystemExit):
         search_bench.main([str(ROOT / "site"), str(held_back), "--misses"])
     assert "would show the held-back part" in capsys.readouterr().err
+
+
+def test_ci_runs_the_suite_as_the_publish_workflow_does():
+    """One source for the job's environment: .ci/run takes it from
+    publish.yml (SITE_URL included) and runs the job's one command."""
+    assert workflow.run_steps() == ["make test FORCE=1"], workflow.run_steps()
+    env = workflow.job_env()
+    assert env["SITE_URL"] == "https://owner.github.io/tf-cheatsheet/", env
+    script = (ROOT / ".ci" / "run").read_text()
+    commands = [ln.strip() for ln in script.splitlines() if not ln.startswith("#")]
+    assert 'eval "$(.venv/bin/python -m tools.workflow env)"' in commands
+    assert commands.index("make test FORCE=1") > commands.index(
+        'eval "$(.venv/bin/python -m tools.workflow env)"'
+    )
+
+
+def test_workflow_env_refuses_an_expression_it_cannot_stand_in_for(tmp_path):
+    copy = tmp_path / "publish.yml"
+    copy.write_text(
+        workflow.PUBLISH.read_text().replace(
+            "github.repository_owner", "secrets.TOKEN", 1
+        )
+    )
+    with pytest.raises(ValueError, match="secrets.TOKEN"):
+        workflow.job_env(copy)

@@ -8,13 +8,20 @@ the page's published address (or "local build"), never the local server
 the PDF is printed from. The page geometry has one source: the ``@page``
 rule of docs/stylesheets/extra.css, which Chromium applies to its own PDFs
 as to a reader's print; ``print_width_px`` reads it for the checks.
+
+A sheet is a function of its page and what the page loads, so a PDF is
+kept in .cache/sheets/ under a hash of those files (and the browser's
+version): a build in which one card changed prints one stage again, not
+all of them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import io
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -22,6 +29,9 @@ from engine.entry import ROOT, stages
 from tools.browser import chromium, serve
 
 STYLESHEET = ROOT / "docs" / "stylesheets" / "extra.css"
+CACHE = ROOT / ".cache" / "sheets"
+# What a page loads that can change its print (not links to other pages).
+LOADED = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|png|svg|jpg|woff2?))"')
 PAPERS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}  # mm, landscape w x h
 FOOTER = (
     '<div style="font-size:7px;width:100%;padding:0 6mm;'
@@ -66,21 +76,46 @@ def print_width_px(paper: str) -> int:
 
 
 def print_stage(browser, url: str, paper: str = "A4") -> bytes:
+    return print_papers(browser, url, [paper])[paper]
+
+
+def print_papers(browser, url: str, papers) -> dict[str, bytes]:
+    """One load of the page, printed on each paper."""
     page = browser.new_page()
     try:
         page.goto(url, wait_until="networkidle")
         page.emulate_media(media="print")
         address = page.text_content(".sheet-url") or "local build"
-        return page.pdf(
-            format=paper,
-            landscape=True,
-            print_background=True,
-            display_header_footer=True,
-            header_template="<span></span>",
-            footer_template=FOOTER.format(address=html.escape(address.strip())),
-        )
+        return {
+            paper: page.pdf(
+                format=paper,
+                landscape=True,
+                print_background=True,
+                display_header_footer=True,
+                header_template="<span></span>",
+                footer_template=FOOTER.format(address=html.escape(address.strip())),
+            )
+            for paper in papers
+        }
     finally:
         page.close()
+
+
+def page_digest(site: Path, stage: str, browser_version: str) -> str:
+    """A hash of what a stage's sheet is printed from: its HTML, the local
+    files it loads (styles, scripts, charts), the footer and the browser."""
+    page = site / stage / "index.html"
+    digest = hashlib.sha256()
+    for part in (browser_version, FOOTER, str(PAPERS)):
+        digest.update(part.encode())
+    html_bytes = page.read_bytes()
+    digest.update(html_bytes)
+    for ref in sorted(set(LOADED.findall(html_bytes.decode("utf-8")))):
+        target = (page.parent / ref).resolve()
+        if target.is_file() and site.resolve() in target.parents:
+            digest.update(ref.encode())
+            digest.update(target.read_bytes())
+    return digest.hexdigest()[:32]
 
 
 def page_count(pdf: bytes) -> int:
@@ -97,13 +132,19 @@ def build_sheets(site: Path, browser=None) -> dict[str, int]:
             return build_sheets(site, browser)
     out = site / "pdf"
     out.mkdir(exist_ok=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
     counts = {}
     with serve(site) as base:
         for stage in stages():
-            for paper in PAPERS:
-                pdf = print_stage(browser, f"{base}{stage}/", paper)
-                (site / sheet_file(stage, paper)).write_bytes(pdf)
-                counts[sheet_file(stage, paper)] = page_count(pdf)
+            digest = page_digest(site, stage, browser.version)
+            kept = {paper: CACHE / f"{digest}-{paper}.pdf" for paper in PAPERS}
+            if not all(path.is_file() for path in kept.values()):
+                printed = print_papers(browser, f"{base}{stage}/", PAPERS)
+                for paper, pdf in printed.items():
+                    kept[paper].write_bytes(pdf)
+            for paper, path in kept.items():
+                shutil.copy(path, site / sheet_file(stage, paper))
+                counts[sheet_file(stage, paper)] = page_count(path.read_bytes())
     return counts
 
 

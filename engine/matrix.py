@@ -368,12 +368,18 @@ def problems(matrix: dict, selected: list[entries.Entry]) -> list[str]:
 # What a card says: the releases it holds on.
 
 
-def fresh_cells(matrix: dict, entry: entries.Entry) -> dict[str, dict]:
-    """The entry's cells whose key matches the snippet and that release's
-    lock today; a stale or missing release reads 'unchecked'."""
+def fresh_cells(
+    matrix: dict, entry: entries.Entry, record: dict | None = None
+) -> dict[str, dict]:
+    """The entry's cells whose key matches the code it runs and that
+    release's lock today; a stale or missing release reads 'unchecked'.
+    The pinned release's cell comes from ``record`` when given: the record
+    that gates the build always ran the code the card shows."""
     cells = {}
     for release in releases():
         cell = matrix["entries"].get(entry.rel, {}).get(release)
+        if record is not None and release == pinned() and entry.rel in record:
+            cell = summarise(record[entry.rel], record[entry.rel])
         lock_file = lock_path(release)
         if (
             cell
@@ -406,7 +412,7 @@ def span_name(first: str, last: str) -> str:
 SAYS = {
     "fails": "fails on",
     "unavailable": "not in",
-    "unchecked": "not yet checked on",
+    "unchecked": "not yet run on",
     "skipped": "not run (GPU) on",
 }
 
@@ -442,13 +448,16 @@ def card_line(cells: dict[str, dict]) -> tuple[str, str]:
 
 
 def changes(
-    matrix: dict, selected: list[entries.Entry], steady: set[str]
+    matrix: dict,
+    selected: list[entries.Entry],
+    steady: set[str],
+    record: dict | None = None,
 ) -> list[tuple[str, list]]:
     """Per release, the entries that behave differently from the release
     before it: (release, [(entry, before cell, after cell)]). An output
     that differs counts only for entries in ``steady`` (not timings)."""
     ordered = releases()
-    cells_of = {entry.rel: fresh_cells(matrix, entry) for entry in selected}
+    cells_of = {entry.rel: fresh_cells(matrix, entry, record) for entry in selected}
     found = []
     for before, after in itertools.pairwise(ordered):
         changed = []

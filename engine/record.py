@@ -9,6 +9,8 @@ TensorFlow: the pinned version is read from the lock file.
 
 from __future__ import annotations
 
+import ast
+import functools
 import hashlib
 import json
 import os
@@ -43,16 +45,50 @@ def pinned_tensorflow(lock: Path = LOCK) -> str:
     return found[1]
 
 
+# Docstring lines that change how the engine runs a snippet.
+RUN_METADATA = re.compile(r"^(requires|volatile):.*$", re.MULTILINE)
+
+
+def executed(source: bytes) -> bytes:
+    """What a run depends on: the snippet's code without its docstring,
+    comments or layout (the syntax tree, without line numbers), and the
+    metadata lines that change how it is run. Editing a card's prose or a
+    comment in its code does not change this, so nothing reruns. A file
+    that does not parse, or whose code reads its own ``__doc__``, counts
+    whole."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    doc = ast.get_docstring(tree, clean=False)
+    reads_doc = any(
+        isinstance(node, ast.Name) and node.id == "__doc__" for node in ast.walk(tree)
+    )
+    if doc is None or reads_doc:
+        return source
+    tree.body = tree.body[1:]
+    settings = "\n".join(m[0].strip() for m in RUN_METADATA.finditer(doc))
+    return (ast.dump(tree, include_attributes=False) + "\n" + settings).encode()
+
+
 def cache_key(snippet: Path, lock: Path = LOCK) -> str:
-    """Changes when the snippet, the lock file or Python major.minor do."""
+    """Changes when the code a snippet runs (``executed``), the lock file
+    or Python major.minor do; not when its prose or comments do."""
     digest = hashlib.sha256()
     for part in (
-        Path(snippet).read_bytes(),
-        lock.read_bytes(),
-        python_version().encode(),
+        code_digest(Path(snippet).read_bytes()),
+        hashlib.sha256(Path(lock).read_bytes()).digest(),
+        hashlib.sha256(python_version().encode()).digest(),
     ):
-        digest.update(hashlib.sha256(part).digest())
+        digest.update(part)
     return digest.hexdigest()[:24]
+
+
+@functools.lru_cache(maxsize=4096)
+def code_digest(source: bytes) -> bytes:
+    """sha256 of what runs, parsed once per distinct file content (a build
+    asks for each card's key on every release)."""
+    return hashlib.sha256(executed(source)).digest()
 
 
 def load(path: Path = RECORD) -> dict[str, dict]:

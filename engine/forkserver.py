@@ -87,7 +87,9 @@ class ForkServer:
         ready = self.readline(timeout=600)
         if not ready.startswith('{"ready"'):
             raise RuntimeError(f"fork server did not start: {ready!r}")
-        self.tensorflow = json.loads(ready)["tensorflow"]  # the version that runs
+        info = json.loads(ready)
+        self.tensorflow = info["tensorflow"]  # the version that runs
+        self.build = info["build"]  # "cpu", "cuda" or "rocm"
 
     def readline(self, timeout: float) -> str:
         """One line from the server; fail if it stays silent for timeout s."""
@@ -133,14 +135,21 @@ class ForkServer:
 # The server side: runs in the environment under test, imports TensorFlow.
 
 
-def preload() -> str:
+def preload() -> dict[str, str]:
     """Import what every snippet imports, without starting the runtime;
-    return the TensorFlow version."""
+    return the TensorFlow version and its build (read from the build
+    info, which starts nothing)."""
     import keras  # noqa: F401
     import numpy  # noqa: F401
     import tensorflow
 
-    return tensorflow.__version__
+    info = tensorflow.sysconfig.get_build_info()
+    build = "cpu"
+    if info.get("is_cuda_build"):
+        build = "cuda"
+    elif info.get("is_rocm_build"):
+        build = "rocm"
+    return {"tensorflow": tensorflow.__version__, "build": build}
 
 
 def child(request: dict, workdir: str) -> None:
@@ -278,8 +287,8 @@ class Server:
 
 def main() -> None:
     jobs = int(sys.argv[1]) if len(sys.argv) > 1 else os.cpu_count() or 1
-    version = preload()
-    sys.stdout.write(json.dumps({"ready": True, "tensorflow": version}) + "\n")
+    info = preload()
+    sys.stdout.write(json.dumps({"ready": True, **info}) + "\n")
     sys.stdout.flush()
     Server(jobs).serve()
 

@@ -1,8 +1,14 @@
 """What a snippet runs inside: the network blocked, then the file itself.
 
-Only loopback and Unix sockets are allowed (a distributed-training snippet
-may talk to itself on 127.0.0.1). Any other address is refused, and the
-attempt fails the snippet even if it catches the error.
+The block is in Python's `socket` module: `connect`, `connect_ex`,
+`sendto` and `sendmsg` to an IPv4 or IPv6 address, and name lookups
+(`getaddrinfo`), are refused unless the address is loopback (a
+distributed-training snippet may talk to itself on 127.0.0.1); Unix
+sockets are allowed. A refused attempt fails the snippet even if it
+catches the error. What the block does not cover: a C library that opens
+its own sockets without Python's `socket` module, and a subprocess (a
+snippet that starts `curl` is not stopped). Snippets are reviewed code,
+not hostile code; the block catches an accidental download.
 """
 
 from __future__ import annotations
@@ -36,13 +42,15 @@ def _refuse(what: str):
 def block_network() -> None:
     real_connect = socket.socket.connect
     real_connect_ex = socket.socket.connect_ex
+    real_sendto = socket.socket.sendto
+    real_sendmsg = socket.socket.sendmsg
     real_getaddrinfo = socket.getaddrinfo
 
-    def check(sock, address):
+    def check(sock, address, verb="connect to"):
         if sock.family in (socket.AF_INET, socket.AF_INET6):
             host = address[0]
             if not _is_local(host):
-                _refuse(f"connect to {host}:{address[1]}")
+                _refuse(f"{verb} {host}:{address[1]}")
 
     def connect(sock, address):
         check(sock, address)
@@ -52,6 +60,17 @@ def block_network() -> None:
         check(sock, address)
         return real_connect_ex(sock, address)
 
+    def sendto(sock, data, *args):
+        # sendto(data, address) or sendto(data, flags, address)
+        check(sock, args[-1], "send to")
+        return real_sendto(sock, data, *args)
+
+    def sendmsg(sock, buffers, ancdata=(), flags=0, address=None):
+        if address is not None:
+            check(sock, address, "send to")
+            return real_sendmsg(sock, buffers, ancdata, flags, address)
+        return real_sendmsg(sock, buffers, ancdata, flags)
+
     def getaddrinfo(host, *args, **kwargs):
         if not _is_local(host):
             _refuse(f"resolve {host}")
@@ -59,6 +78,8 @@ def block_network() -> None:
 
     socket.socket.connect = connect
     socket.socket.connect_ex = connect_ex
+    socket.socket.sendto = sendto
+    socket.socket.sendmsg = sendmsg
     socket.getaddrinfo = getaddrinfo
 
 

@@ -17,6 +17,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 
 from engine import entry as entries
@@ -37,6 +38,7 @@ def outcome(
     artifacts: Path,
     tensorflow: str,
     figures_root: Path | None,
+    build: str = "",
 ) -> dict:
     """Turn a run's result into the record item, with its own checks."""
     status, reason = result["status"], result["reason"]
@@ -74,6 +76,7 @@ def outcome(
         "duration": result["duration"],
         "date": datetime.date.today().isoformat(),
         "tensorflow": tensorflow,
+        "build": build,
         "python": records.python_version(),
         # kept for diagnosis in test failures; not shown on the site
         "stderr_tail": result["stderr"][-4000:] if status != "passed" else "",
@@ -104,10 +107,13 @@ def verify(
     python: str = sys.executable,
     figures_root: Path | None = entries.FIGURES,
     on_result: Callable[[str, dict], None] | None = None,
+    server: ForkServer | None = None,
 ) -> dict[str, dict]:
     """Run the stale entries (all of them when forced) in the environment
     of ``python``, pinned by ``lock``; return their new record items. The
-    record is saved after each result, so an interruption loses little."""
+    record is saved after each result, so an interruption loses little.
+    A caller that runs several verifications may pass its own ``server``
+    (of that environment), which is left running."""
     record = records.load(record_path)
     todo = [
         e for e in selected if force or records.problem(e, record, lock) is not None
@@ -122,7 +128,8 @@ def verify(
             folders[item.rel] = Path(scratch) / item.rel.replace("/", "__")
             folders[item.rel].mkdir()
         by_rel = {e.rel: e for e in todo}
-        with ForkServer(jobs, python) as server:
+        running = nullcontext(server) if server else ForkServer(jobs, python)
+        with running as server:
             if not same_release(server.tensorflow, pinned):
                 raise RuntimeError(
                     f"{python} runs TensorFlow {server.tensorflow}, but "
@@ -139,6 +146,7 @@ def verify(
                     folders[item.rel],
                     server.tensorflow,
                     figures_root,
+                    server.build,
                 )
                 record[item.rel] = new
                 records.save(record, record_path)
@@ -172,7 +180,14 @@ def main(argv: list[str] | None = None) -> int:
         "--force", action="store_true", help="run even snippets whose record is fresh"
     )
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=records.RECORD,
+        help="a record file other than record.json (no charts are kept)",
+    )
     args = parser.parse_args(argv)
+    own = args.record.resolve() == records.RECORD
     try:
         paths = [Path(p) for p in args.paths] or entries.snippet_files()
         selected = [entries.load(p) for p in paths]
@@ -180,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 1
     if not args.paths:
-        prune({e.rel for e in selected})
+        prune({e.rel for e in selected}, args.record, entries.FIGURES if own else None)
 
     def show(rel: str, item: dict) -> None:
         line = f"{item['status']:7} {item['duration']:6.1f}s  {rel}"
@@ -188,8 +203,15 @@ def main(argv: list[str] | None = None) -> int:
             line += f"  ({item['reason']})"
         print(line, flush=True)
 
-    results = verify(selected, force=args.force, jobs=args.jobs, on_result=show)
-    record = records.load()
+    results = verify(
+        selected,
+        force=args.force,
+        jobs=args.jobs,
+        on_result=show,
+        record_path=args.record,
+        figures_root=entries.FIGURES if own else None,
+    )
+    record = records.load(args.record)
     bad = [e for e in selected if records.problem(e, record) is not None]
     print(
         f"verify: {len(results)} run, {len(selected) - len(results)} "

@@ -9,7 +9,6 @@ message naming the page and the file (mkdocs-macros makes it fatal).
 
 from __future__ import annotations
 
-import html
 import re
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from urllib.parse import urlsplit
 # sys.path; the engine package lives next to this folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import claims  # noqa: E402
 from engine import entry as entries  # noqa: E402
 from engine import matrix as matrices  # noqa: E402
 from engine import record as records  # noqa: E402
@@ -34,6 +34,11 @@ BUILD_FAULTS = (
     "or the Python version changed since its run) or a failed one",
     "an entry is shown twice, or two entries on a page share an anchor",
     "a snippet is on no page",
+    "a card quotes a message that its run did not print and no assert "
+    "checks, or says its run used a build (CUDA, CPU-only) that its "
+    "record contradicts",
+    "a GPU-only card does not say that its code was not run, or cites no "
+    "TensorFlow or Keras source file for its claims",
 )
 SEVERITY_TITLES = {
     "crash": "It raises: you must change code to go on",
@@ -112,12 +117,14 @@ def render(
         render_code(item),
     ]
     source = f"snippets/{item.rel}"
+    # The whole file, asserts included, ships with the site (hooks.py).
+    proof = f"[Proof: `{source}`]({source})"
     if result["status"] == "skipped":
         parts.append(
             '<p class="verified verified--no" markdown>**Not yet verified '
             f"on GPU.** This entry needs a GPU; its last run "
             f"({result['date']}, TensorFlow {result['tensorflow']}) was on a "
-            f"machine without one. Source: `{source}`</p>"
+            f"machine without one. {proof}</p>"
         )
     else:
         if result["output"].strip():
@@ -136,9 +143,9 @@ def render(
         )
     if result["status"] != "skipped":
         parts.append(
-            f'<p class="verified">Verified with TensorFlow '
+            f'<p class="verified" markdown>Verified with TensorFlow '
             f"{result['tensorflow']}, output recorded {result['date']} · "
-            f"<code>{html.escape(source)}</code></p>"
+            f"{proof}</p>"
         )
     parts.append(f'<p class="tf-versions" markdown>{versions[0]}</p>')
     parts.append("</div>")
@@ -250,12 +257,15 @@ def define_env(env):
         problem = records.problem(item, record, lock)
         if problem:
             raise EntryRenderError(f"{where}: snippets/{rel} {problem}")
+        unproven = claims.problems(item, record[rel])
+        if unproven:
+            raise EntryRenderError(f"{where}: snippets/{rel}: {unproven[0]}")
         anchors[item.anchor] = rel
         used[rel] = page
         shown[f"{Path(page).stem}/{item.anchor}"] = (item, record[rel])
         if not sheet:
             off_sheet.setdefault(page, []).append(item.title)
-        versions = matrices.card_line(matrices.fresh_cells(matrix, item))
+        versions = matrices.card_line(matrices.fresh_cells(matrix, item, record))
         return render(item, record[rel], versions, on_sheet=sheet)
 
     @env.macro
@@ -270,7 +280,7 @@ def define_env(env):
         steady = {item.rel for item in items if not item.volatile}
         names = {r: info["tensorflow"] for r, info in matrix["releases"].items()}
         out = []
-        for release, changed in matrices.changes(matrix, items, steady):
+        for release, changed in matrices.changes(matrix, items, steady, record):
             name = names.get(release, release)
             out.append(f"## {release} ({name})")
             if not changed:

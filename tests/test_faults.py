@@ -1,20 +1,25 @@
 """Each authoring fault fails with a message that names the file.
 
-The build faults run a real `mkdocs build --strict` on a small throwaway
-project: the engine, macros and theme files copied, a config that
-inherits the real mkdocs.yml (`INHERIT:`), and the faulty content. The
-format faults load a snippet; the run faults go through the real fork
-server and the real `verify`.
+The build faults run on a small throwaway project: the engine, macros and
+theme files copied, a config that inherits the real mkdocs.yml
+(`INHERIT:`), and the faulty content. That a fault raised by a macro
+stops a real `mkdocs build --strict` is shown once, with real builds; the
+other faults call the same macros as the build does, without starting
+MkDocs. The format faults load a snippet; the run faults go through the
+real fork server and the real `verify`.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import ROOT, mkdocs_build
 
+from engine import claims, matrix
 from engine import entry as entries
 from engine import record as records
 from engine import verify as verifier
@@ -61,6 +66,7 @@ def make_project(
             ROOT / name, tmp / name, ignore=shutil.ignore_patterns("__pycache__")
         )
     shutil.copy(ROOT / "requirements.txt", tmp / "requirements.txt")
+    matrix.save({"releases": {}, "entries": {}}, tmp / "matrix.json")
     (tmp / "snippets").mkdir()
     shutil.copy(ROOT / "snippets" / "topics.md", tmp / "snippets")
     nav = "".join(f"  - {Path(rel).stem}: {rel}\n" for rel in pages)
@@ -91,12 +97,50 @@ def make_project(
 
 
 def build_fails(project: Path, *expected: str) -> str:
+    """A real `mkdocs build --strict` of the project fails, saying each of
+    ``expected``."""
     result = mkdocs_build(project / "mkdocs.yml", project / "site")
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"build should fail:\n{output}"
     for text in expected:
         assert text in output, f"expected {text!r} in:\n{output}"
     return output
+
+
+class MacroEnv:
+    """What mkdocs-macros hands the module's define_env, enough to render
+    the pages' entry() calls as a build does."""
+
+    def __init__(self, project: Path):
+        self.conf = {"config_file_path": str(project / "mkdocs.yml"), "extra": {}}
+        self.variables: dict = {}
+        self.macros: dict = {}
+        self.page = None
+
+    def macro(self, function):
+        self.macros[function.__name__] = function
+        return function
+
+
+ENTRY_CALL = re.compile(r"""\{\{\s*entry\(\s*["']([^"']+)["']""")
+
+
+def render_fails(project: Path, *expected: str) -> str:
+    """Rendering the project's pages with the build's own macros raises,
+    saying each of ``expected`` (the page, the file, what is wrong)."""
+    from macros.main import EntryRenderError, define_env
+
+    env = MacroEnv(project)
+    with pytest.raises((EntryRenderError, entries.EntryError)) as raised:
+        define_env(env)
+        for page in sorted((project / "docs").glob("*.md")):
+            env.page = SimpleNamespace(file=SimpleNamespace(src_uri=page.name))
+            for rel in ENTRY_CALL.findall(page.read_text()):
+                env.macros["entry"](rel)
+    message = str(raised.value)
+    for text in expected:
+        assert text in message, f"expected {text!r} in:\n{message}"
+    return message
 
 
 def one_page(snippet: str = GOOD) -> tuple[dict, dict]:
@@ -132,31 +176,31 @@ def test_missing_section(tmp_path):
         "# --8<-- [end:show]\n", ""
     )
     project = make_project(tmp_path, *one_page(no_section))
-    build_fails(project, "setup.md", "snippets/setup/good.py", "no shown section")
+    render_fails(project, "setup.md", "snippets/setup/good.py", "no shown section")
 
 
 def test_broken_section_marker(tmp_path):
     broken = GOOD.replace("# --8<-- [end:show]", "# --8<-- [end:shwo]")
     project = make_project(tmp_path, *one_page(broken))
-    build_fails(project, "snippets/setup/good.py", "[end:shwo]")
+    render_fails(project, "snippets/setup/good.py", "[end:shwo]")
 
 
 def test_failed_record(tmp_path):
     project = make_project(tmp_path, *one_page(), record_status="failed")
-    build_fails(
+    render_fails(
         project, "setup.md", "snippets/setup/good.py", "failed its last verification"
     )
 
 
 def test_stale_record(tmp_path):
     project = make_project(tmp_path, *one_page(), stale=("setup/good.py",))
-    build_fails(project, "setup.md", "snippets/setup/good.py", "stale")
+    render_fails(project, "setup.md", "snippets/setup/good.py", "stale")
 
 
 def test_missing_record(tmp_path):
     project = make_project(tmp_path, *one_page())
     records.save({}, project / "record.json")
-    build_fails(project, "snippets/setup/good.py", "has no record")
+    render_fails(project, "snippets/setup/good.py", "has no record")
 
 
 def test_orphan_snippet(tmp_path):
@@ -172,7 +216,7 @@ def test_entry_shown_twice(tmp_path):
     snippets["data/other.py"] = GOOD
     pages["data.md"] += '{{ entry("data/other.py") }}\n'
     project = make_project(tmp_path, snippets, pages)
-    output = build_fails(project, "snippets/setup/good.py", "is already shown on")
+    output = render_fails(project, "snippets/setup/good.py", "is already shown on")
     assert "data.md" in output and "setup.md" in output
 
 
@@ -180,7 +224,7 @@ def test_entry_path_written_another_way(tmp_path):
     snippets, pages = one_page()
     pages["setup.md"] = '{{ entry("./setup/good.py") }}\n'
     project = make_project(tmp_path, snippets, pages)
-    build_fails(project, "setup.md", "write the snippet as entry('setup/good.py')")
+    render_fails(project, "setup.md", "write the snippet as entry('setup/good.py')")
 
 
 def test_duplicate_anchor(tmp_path):
@@ -192,7 +236,7 @@ def test_duplicate_anchor(tmp_path):
             "data.md": "No entries.\n",
         },
     )
-    build_fails(
+    render_fails(
         project,
         "duplicate anchor #good",
         "snippets/setup/good.py",
@@ -204,7 +248,7 @@ def test_snippet_folder_without_a_page(tmp_path):
     snippets, pages = one_page()
     snippets["data/other.py"] = GOOD
     project = make_project(tmp_path, snippets, pages)
-    build_fails(project, "snippets/data/", "no page data.md in the nav")
+    render_fails(project, "snippets/data/", "no page data.md in the nav")
 
 
 def test_merged_card_keeps_its_old_anchor(tmp_path):
@@ -216,6 +260,99 @@ def test_merged_card_keeps_its_old_anchor(tmp_path):
     assert result.returncode == 0, result.stderr
     page = (project / "site" / "data" / "index.html").read_text()
     assert 'id="old-card"' in page and "../setup/#good" in page
+
+
+# What the engine checks of the prose against the run (engine/claims.py).
+
+QUOTES_A_MESSAGE = GOOD.replace(
+    "What is going on: nothing.",
+    "What is going on: it raises `ValueError: the shapes do not match`.",
+)
+
+
+def test_a_quoted_message_the_run_did_not_print_stops_the_build(tmp_path):
+    project = make_project(tmp_path, *one_page(QUOTES_A_MESSAGE))
+    build_fails(
+        project, "snippets/setup/good.py", "quotes 'ValueError: the shapes do not"
+    )
+
+
+def check(folder: Path, snippet: str, output="hello\n", build="cpu", **item):
+    """claims.problems of a snippet, with a record item."""
+    (folder / "snippets" / "setup").mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "snippets" / "topics.md", folder / "snippets")
+    case = folder / "snippets" / "setup" / "case.py"
+    case.write_text(snippet)
+    record = {"status": "passed", "output": output, "build": build, **item}
+    return claims.problems(entries.load(case), record)
+
+
+@pytest.mark.parametrize(
+    ("prose", "output", "asserted", "fails"),
+    [
+        # printed by the run: fine, with or without the code marks
+        (
+            "`ValueError: the shapes do not match`",
+            "ValueError: the shapes do not `match`\n",
+            "",
+            False,
+        ),
+        # checked by an assert, not printed: fine
+        ("`ValueError: the shapes do not match`", "", "the shapes do not match", False),
+        # in neither: the check fails
+        ("`ValueError: the shapes do not match`", "ValueError: other\n", "", True),
+        # in double quotes: the same rule
+        ('"the shapes do not match"', "", "", True),
+        # shortened with an ellipsis: each part must match
+        ("`the shapes … match`", "the shapes do not match", "", False),
+        ("`the shapes … agree`", "the shapes do not match", "", True),
+        # code is not a message
+        ('`tf.config.list_physical_devices("GPU")`', "", "", False),
+        ("`if x > 0:`", "", "", False),
+        # an assert's own failure message proves nothing
+        ("`the shapes do not match`", "", "", True),
+    ],
+)
+def test_quoted_messages_come_from_the_run(tmp_path, prose, output, asserted, fails):
+    snippet = GOOD.replace("What is going on: nothing.", f"What is going on: {prose}.")
+    if asserted:
+        snippet += (
+            f"try:\n    raise ValueError({asserted!r})\n"
+            f"except ValueError as err:\n"
+            f'    assert {asserted!r} in str(err), "seen"\n'
+        )
+    else:
+        snippet += 'assert True, "the shapes do not match"\n'
+    found = check(tmp_path, snippet, output)
+    assert bool(found) == fails, found
+
+
+def test_checked_part_agrees_with_the_records_build(tmp_path):
+    says_cuda = GOOD.replace(
+        "severity: tip",
+        "Checked: the recorded run is a CUDA build with no GPU.\n\nseverity: tip",
+    )
+    assert check(tmp_path, says_cuda, build="cuda") == []
+    found = check(tmp_path, says_cuda, build="cpu")
+    assert found and "the record says CPU" in found[0], found
+    says_cpu = says_cuda.replace("a CUDA build", "a CPU-only build")
+    assert check(tmp_path, says_cpu, build="cpu") == []
+    assert check(tmp_path, says_cpu, build="cuda")
+    # a sentence that is not about this run is not a statement of its build
+    general = says_cuda.replace("the recorded run is", "users need")
+    assert check(tmp_path, general, build="cpu") == []
+
+
+def test_gpu_only_card_says_it_was_not_run_and_cites_its_source(tmp_path):
+    gpu = GOOD.replace("severity: tip", "requires: gpu\nseverity: tip")
+    found = check(tmp_path, gpu, status="skipped")
+    assert any("not run" in f for f in found) and any("cite" in f for f in found)
+    cited = gpu.replace(
+        "requires: gpu",
+        "Checked: its code was not run here; it rests on "
+        "`keras/src/layers/rnn/lstm.py` (`LSTM.__init__`).\n\nrequires: gpu",
+    )
+    assert check(tmp_path, cited, status="skipped") == []
 
 
 # Format faults: each names the file and what is wrong.
@@ -321,7 +458,6 @@ def test_cache_key_follows_snippet_and_lock_not_patch_release(tmp_path, monkeypa
     snippet.write_text("print(1)\n")
     lock.write_text("tensorflow-cpu==2.21.0\n")
     key = records.cache_key(snippet, lock)
-    assert records.python_version().count(".") == 1  # major.minor only
     lock.write_text("tensorflow-cpu==2.20.0\n")
     assert records.cache_key(snippet, lock) != key
     lock.write_text("tensorflow-cpu==2.21.0\n")
@@ -330,6 +466,44 @@ def test_cache_key_follows_snippet_and_lock_not_patch_release(tmp_path, monkeypa
     snippet.write_text("print(1)\n")
     assert records.cache_key(snippet, lock) == key
     assert records.pinned_tensorflow(lock) == "2.21.0"
+    # Python: major.minor counts, the patch release does not.
+    for micro, same in ((0, True), (99, True)):
+        version = SimpleNamespace(major=3, minor=11, micro=micro)
+        monkeypatch.setattr(records.sys, "version_info", version)
+        assert (records.cache_key(snippet, lock) == key) is same
+    monkeypatch.setattr(
+        records.sys, "version_info", SimpleNamespace(major=3, minor=11, micro=7)
+    )
+    eleven = records.cache_key(snippet, lock)
+    monkeypatch.setattr(
+        records.sys, "version_info", SimpleNamespace(major=3, minor=12, micro=7)
+    )
+    assert records.cache_key(snippet, lock) != eleven
+
+
+def test_cache_key_follows_the_code_not_the_prose(tmp_path):
+    """A prose edit, a comment or a reformat reruns nothing; the code and
+    the metadata that change how a snippet runs do."""
+    lock = tmp_path / "lock.txt"
+    lock.write_text("tensorflow-cpu==2.21.0\n")
+    path = tmp_path / "card.py"
+
+    def key_of(text: str) -> str:
+        path.write_text(text)
+        return records.cache_key(path, lock)
+
+    key = key_of(GOOD)
+    assert key_of(GOOD.replace("Pitfall: none.", "Pitfall: none, really.")) == key
+    assert key_of(GOOD.replace('print("hello")', 'print("hello")  # says hi')) == key
+    assert key_of(GOOD.replace('print("hello")', 'print(\n    "hello"\n)')) == key
+    assert key_of(GOOD.replace('print("hello")', 'print("hello!")')) != key
+    for setting in ("requires: gpu", "volatile: it prints a time"):
+        changed = GOOD.replace("topics: S1", f"topics: S1\n{setting}")
+        assert key_of(changed) != key, setting
+    reads_doc = GOOD.replace('print("hello")', "print(__doc__)")
+    assert key_of(reads_doc) != key_of(
+        reads_doc.replace("Pitfall: none.", "Pitfall: other.")
+    ), "a snippet that prints its own docstring runs its prose"
 
 
 def test_record_saves_sorted_and_reloads(tmp_path):
@@ -356,12 +530,32 @@ except OSError as err:
     print("caught", type(err).__name__)""",
 )
 SLOW = GOOD.replace('print("hello")', "import time\ntime.sleep(60)")
+# A datagram needs no connection: sendto() is blocked as connect() is.
+DATAGRAM = GOOD.replace(
+    'print("hello")',
+    """print("hello")
+import socket
+udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+udp.sendto(b"ping", ("127.0.0.1", 9))  # loopback is allowed
+try:
+    udp.sendto(b"ping", ("192.0.2.1", 9))  # TEST-NET-1: not a real host
+except OSError as err:
+    print("caught", type(err).__name__)""",
+)
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+def server():
+    """One fork server for every run test. One job, so the queue path
+    (start the next when one ends) is exercised."""
+    with ForkServer(jobs=1) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory, server):
     folder = tmp_path_factory.mktemp("runs")
-    cases = {"failing": FAILING, "network": NETWORK, "slow": SLOW}
+    cases = {"failing": FAILING, "network": NETWORK, "slow": SLOW, "udp": DATAGRAM}
     requests = []
     for name, text in cases.items():
         path = folder / f"{name}.py"
@@ -369,9 +563,7 @@ def runs(tmp_path_factory):
         requests.append(
             {"id": name, "path": str(path), "timeout": 3 if name == "slow" else 120}
         )
-    # One job, so the queue path (start the next when one ends) is exercised.
-    with ForkServer(jobs=1) as server:
-        return {r["id"]: r for r in server.run(requests)}
+    return {r["id"]: r for r in server.run(requests)}
 
 
 def test_failing_snippet(runs):
@@ -388,11 +580,18 @@ def test_snippet_that_tries_the_network(runs):
     assert "example.com" in result["stderr"]
 
 
+def test_snippet_that_sends_a_datagram(runs):
+    result = runs["udp"]
+    assert result["status"] == "failed", result
+    assert "caught NetworkBlocked" in result["stdout"]
+    assert "send to 192.0.2.1:9" in result["stderr"]
+
+
 def test_snippet_past_its_time_limit(runs):
     assert runs["slow"]["status"] == "timeout"
 
 
-def test_a_rerun_must_repeat_its_output(tmp_path):
+def test_a_rerun_must_repeat_its_output(tmp_path, server):
     """verify(): a forced rerun that reproduces the record keeps the item
     as it was (no date or duration churn); one whose output changes under
     the same key fails, unless the snippet is volatile."""
@@ -419,7 +618,7 @@ def test_a_rerun_must_repeat_its_output(tmp_path):
         for name in ("steady", "drifting", "volatile")
     ]
     first = verifier.verify(
-        selected, jobs=1, record_path=record_path, figures_root=None
+        selected, record_path=record_path, figures_root=None, server=server
     )
     assert all(item["status"] == "passed" for item in first.values()), first
     saved = records.load(record_path)
@@ -427,7 +626,7 @@ def test_a_rerun_must_repeat_its_output(tmp_path):
         item["date"] = "2000-01-01"  # as if recorded long ago
     records.save(saved, record_path)
     again = verifier.verify(
-        selected, force=True, jobs=1, record_path=record_path, figures_root=None
+        selected, force=True, record_path=record_path, figures_root=None, server=server
     )
     assert again["setup/steady.py"]["date"] == "2000-01-01", (
         "a rerun that reproduces the record must leave it as it was"
@@ -435,7 +634,11 @@ def test_a_rerun_must_repeat_its_output(tmp_path):
     assert again["setup/drifting.py"]["status"] == "failed"
     assert "output differs" in again["setup/drifting.py"]["reason"]
     third = verifier.verify(
-        selected[1:2], force=True, jobs=1, record_path=record_path, figures_root=None
+        selected[1:2],
+        force=True,
+        record_path=record_path,
+        figures_root=None,
+        server=server,
     )
     assert third["setup/drifting.py"]["status"] == "failed", (
         "running a drifting snippet again must not make it pass"

@@ -179,12 +179,16 @@ def test_search_index_has_one_document_per_entry(built_site):
 
 
 def test_pages_name_the_pinned_tensorflow(built_site):
+    """Every card says the release it was verified with, or that it is a
+    GPU card not yet verified."""
     version = records.pinned_tensorflow()
-    for stage in STAGES:
+    for stage, rels in entries_by_page().items():
+        if stage not in STAGES:
+            continue
         html = (built_site / stage / "index.html").read_text()
-        assert f"Verified with TensorFlow {version}" in html or (
-            "Not yet verified on GPU" in html
-        )
+        marks = html.count(f"Verified with TensorFlow {version},")
+        marks += html.count("Not yet verified on GPU")
+        assert marks == len(rels), f"/{stage}/: {marks} marks, {len(rels)} cards"
 
 
 def test_verification_page_shows_the_section_markers(built_site):
@@ -206,3 +210,18 @@ def test_merged_cards_keep_their_old_anchors(built_site, pages):
         assert anchor in pages[page].ids, (
             f"#{anchor} (merged into snippets/{item.rel}) is gone from /{stage}/"
         )
+
+
+def test_every_card_links_to_its_whole_snippet(built_site, pages):
+    """The proof one click away: each card links to its snippet file,
+    which ships with the site as it is in the repository."""
+    for stage, rels in entries_by_page().items():
+        if stage not in STAGES:
+            continue
+        page = built_site / stage / "index.html"
+        for rel in rels:
+            assert f"../snippets/{rel}" in pages[page].links, (
+                f"/{stage}/ has no link to snippets/{rel}"
+            )
+            shipped = built_site / "snippets" / rel
+            assert shipped.read_bytes() == (entries.SNIPPETS / rel).read_bytes()

@@ -7,7 +7,7 @@ SITE := site
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: help venv serve test build verify bench lock clean offline vendor \
-	format matrix matrix-lock
+	format matrix matrix-lock registry
 
 ## help: list the targets
 help:
@@ -56,6 +56,10 @@ matrix: $(STAMP)
 ## matrix-lock: re-resolve the locks of the matrix releases (needs PyPI)
 matrix-lock: $(STAMP)
 	$(PY) -m engine.matrix lock
+
+## registry: refresh registry/pypi.json, the dated snapshot of PyPI metadata the install cards assert against (needs PyPI)
+registry: $(STAMP)
+	$(PY) -m tools.registry
 
 ## format: ruff-format the code and the snippets
 format: $(STAMP)

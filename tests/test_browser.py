@@ -92,6 +92,17 @@ def serious_violations(page, rules: list[str] | None = None) -> list[str]:
     ]
 
 
+# The line with the sheet's PDF links and the page title, on a stage page.
+OVERLAP = """() => {
+  const link = document.querySelector('.pdf-link');
+  const title = document.querySelector('article h1');
+  if (!link || !title) return false;
+  const a = link.getBoundingClientRect(), b = title.getBoundingClientRect();
+  return a.bottom > b.top && b.bottom > a.top && a.right > b.left
+    && b.right > a.left;
+}"""
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_page_loads_cleanly_accessibly_and_fits_a_phone(site, path):
     """Light: every axe rule, then the same page at phone width. Dark:
@@ -101,10 +112,12 @@ def test_page_loads_cleanly_accessibly_and_fits_a_phone(site, path):
     serious = serious_violations(page)
     page.set_viewport_size({"width": 390, "height": 844})
     width = page.evaluate("document.documentElement.scrollWidth")
+    overlap = page.evaluate(OVERLAP)
     page.close()
     assert not problems, f"/{path} (light): {problems}"
     assert not serious, f"/{path} (light) axe: {serious}"
     assert width <= 390, f"/{path} scrolls sideways at 390 px ({width})"
+    assert not overlap, f"/{path} at 390 px: the PDF line overlaps the title"
     page, problems = open_page(browser, base + path, color_scheme="dark")
     serious = serious_violations(page, COLOUR_RULES)
     page.close()

@@ -225,3 +225,10 @@ def test_every_card_links_to_its_whole_snippet(built_site, pages):
             )
             shipped = built_site / "snippets" / rel
             assert shipped.read_bytes() == (entries.SNIPPETS / rel).read_bytes()
+
+
+def test_keys_render_as_keys(built_site):
+    """`++slash++` in a page is a key, not literal text."""
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    assert "++slash++" not in html and "++s++" not in html
+    assert 'class="key-slash"' in html, "no <kbd> for the slash key"

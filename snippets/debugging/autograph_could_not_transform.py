@@ -5,11 +5,14 @@ transform <function ...> and will run it as-is.`, followed by a `Cause:`
 line, from a `Dataset.map` or a `tf.function`.
 
 What is going on: AutoGraph reads a function's source to turn Python
-`if`, `for` and `x if c else y` on tensors into graph ops. When it
-cannot, TensorFlow traces the function unconverted. The `Cause:` line
-says why: two lambdas with the same arguments on one line, a `for`/`else`,
-a `self.__name` attribute. With no control flow on tensors the result is
-still right; otherwise tracing raises `OperatorNotAllowedInGraphError`.
+`if`, `for`, `while` and `x if c else y` on tensors into graph ops
+([AutoGraph](graphs.md#autograph-tensor-conditions)). When it cannot,
+TensorFlow traces the function unconverted. The `Cause:` line says why:
+two lambdas with the same arguments on one line, a `for`/`else`, a
+`self.__name` attribute. With no control flow on tensors the result is
+still right. Otherwise tracing fails: `OperatorNotAllowedInGraphError`
+for `if`, `while` or `for` on a tensor, `TypeError` for
+`range(tensor)`.
 
 Pitfall: `@tf.autograph.experimental.do_not_convert` only silences the
 warning; use it when the function has no control flow on tensors. Else
@@ -96,6 +99,63 @@ except tf.errors.OperatorNotAllowedInGraphError as err:
 print("with control flow:", harm)
 assert "as a Python `bool` is not allowed" in harm, (
     "expected unconverted control flow on a tensor to fail at trace time"
+)
+
+
+def clip_sign(x):
+    if x > 0:
+        x = -x
+    for _ in range(1):
+        break
+    else:  # for/else: AutoGraph gives up on the whole function
+        pass
+    return x
+
+
+def halve_until_small(x):
+    while x > 1.0:
+        x = x / 2.0
+    for _ in range(1):
+        break
+    else:
+        pass
+    return x
+
+
+def sum_pair(x):
+    total = 0.0
+    for value in tf.stack([x, x]):
+        total += value
+    else:
+        pass
+    return total
+
+
+def count_up(x):
+    for _ in range(tf.cast(x, tf.int32)):
+        x = x + 1.0
+    else:
+        pass
+    return x
+
+
+unconverted = {}
+for fn in (clip_sign, halve_until_small, sum_pair, count_up):
+    try:
+        raw_ds.map(fn)
+    except (tf.errors.OperatorNotAllowedInGraphError, TypeError) as err:
+        unconverted[fn.__name__] = (type(err).__name__, str(err))
+print("unconverted if, while, for:", unconverted["clip_sign"][0])
+print("unconverted range(tensor):", unconverted["count_up"][0])
+for name in ("clip_sign", "halve_until_small", "sum_pair"):
+    assert unconverted[name][0] == "OperatorNotAllowedInGraphError", (
+        f"expected {name} to fail at trace time without AutoGraph"
+    )
+assert (
+    "cannot be interpreted as an integer" in unconverted["count_up"][1]
+)
+assert unconverted["count_up"][0] == "TypeError", (
+    "expected range(tensor) to raise TypeError without AutoGraph"
 )
 
 logged.records.clear()

@@ -16,8 +16,29 @@ Pitfall: the same code passes on a CPU, where no cuDNN runs. On the GPU,
 outside `tf.function` the layer silently falls back to the generic
 kernel; only graph calls fail.
 
-Checked: needs a GPU with cuDNN; elsewhere the run is skipped. The CPU
-side runs in a subprocess with no GPU visible.
+Checked: not run here: the machine that builds the site has no GPU, so
+the run is skipped (on a GPU it also runs the CPU side in a subprocess
+with no GPU visible). Each claim rests on the source at the pinned
+release:
+
+- The message (a `tf.Assert`), the length per sequence and the rule
+  (tokens first, padding last, at least one token per row):
+  `keras/src/backend/tensorflow/rnn.py` (`_assert_valid_mask`,
+  `_is_sequence_right_padded`, `_has_fully_masked_sequence`,
+  `_compute_sequence_length_from_mask`), called by `_cudnn_lstm` and
+  `_cudnn_gru` in the same file.
+- Nothing checks the mask on a CPU: `cudnn_ok` in that file needs a GPU
+  (`_is_gpu_available`), else `lstm` and `gru` raise
+  `NotImplementedError` and the layer uses the generic kernel.
+- The silent eager fallback: in `lstm` and `gru` the failed check
+  (`tf.errors.InvalidArgumentError`) becomes `NotImplementedError`,
+  which `LSTM.inner_loop` in `keras/src/layers/rnn/lstm.py` (and
+  `GRU.inner_loop` in `keras/src/layers/rnn/gru.py`) catch. In a
+  `tf.function` the check is a graph op that fails later, when the graph
+  runs, outside that `try`. With `use_cudnn=False`, `inner_loop` never
+  calls the cuDNN path.
+- `padding="pre"` is the default of `pad_sequences` in
+  `keras/src/utils/sequence_utils.py`.
 
 severity: crash
 topics: E9

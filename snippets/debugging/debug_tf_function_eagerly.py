@@ -1,18 +1,23 @@
 """Debug a `tf.function` by running it eagerly for a while
 
 When you hit it: inside a `tf.function`, `print` shows
-`Tensor("...", dtype=float32)` once and never again, `.numpy()` raises
-`AttributeError`, and a breakpoint stops only on the first call.
+`Tensor("logits:0", shape=(2,), dtype=float32)` only when the function
+traces (the first call, then each new input shape), `.numpy()` raises
+`AttributeError`, and a breakpoint stops only while tracing.
 
-What is going on: a `tf.function` runs your Python once to trace a
-graph; later calls run the graph, not your code. After
-`tf.config.run_functions_eagerly(True)` every `tf.function` runs as
-plain Python: `print`, `.numpy()` and `pdb` work on every call. It is
-global, so call `tf.config.run_functions_eagerly(False)` when done.
+What is going on: a `tf.function` runs your Python only to trace a
+graph; other calls run the graph
+([side effects](graphs.md#python-side-effects-trace-only),
+[`.numpy()` in a graph](graphs.md#numpy-on-symbolic-tensor)).
+`tf.config.run_functions_eagerly(True)` makes every `tf.function` run
+as plain Python on every call, the train step of `Model.fit` included.
+It is global, so call `tf.config.run_functions_eagerly(False)` when
+done.
 
-Pitfall: the switch reaches Keras `fit` too, but not `tf.data`
-functions: use `tf.data.experimental.enable_debug_mode()` for `map`. For
-one model, prefer `model.compile(run_eagerly=True)`.
+Pitfall: the switch does not reach `tf.data` functions: use
+`tf.data.experimental.enable_debug_mode()` for `map`
+([debug mode](data.md#debug-mode-map)). For one model, prefer
+`model.compile(run_eagerly=True)`.
 
 severity: tip
 topics: E5
@@ -30,16 +35,15 @@ aliases:
 import warnings
 
 import keras
+import numpy as np
 import tensorflow as tf
 
 seen = []
-printed = []
 
 
 @tf.function
 def scaled_loss(logits):
-    printed.append(str(logits))  # what print() would show
-    seen.append(type(logits).__name__)
+    seen.append(str(logits))  # what print() would show
     try:
         seen.append(float(logits.numpy().sum()))
     except AttributeError as err:
@@ -47,30 +51,16 @@ def scaled_loss(logits):
     return tf.reduce_sum(logits) * 0.5
 
 
-# --8<-- [start:show]
-scaled_loss(tf.constant([1.0, 2.0]))  # traced: Python runs once
-scaled_loss(tf.constant([3.0, 4.0]))  # graph: Python does not run
-graph_seen = list(seen)
-
-tf.config.run_functions_eagerly(True)  # global switch
-seen.clear()
-scaled_loss(tf.constant([1.0, 2.0]))  # now plain Python each call
-scaled_loss(tf.constant([3.0, 4.0]))
-tf.config.run_functions_eagerly(False)  # switch back
-# --8<-- [end:show]
-print("as graph:", graph_seen)
-print("eagerly: ", seen)
-assert graph_seen == [
-    "SymbolicTensor",
+scaled_loss(tf.constant([1.0, 2.0]))  # traced: Python runs
+scaled_loss(tf.constant([3.0, 4.0]))  # same shape: graph only
+scaled_loss(tf.constant([1.0, 2.0, 3.0]))  # new shape: traced again
+print("as graph, Python saw:", seen[::2])
+assert seen == [
+    'Tensor("logits:0", shape=(2,), dtype=float32)',
     "AttributeError: 'SymbolicTensor' object has no attribute 'numpy'",
-], "expected one trace with a symbolic tensor and no .numpy()"
-assert seen == ["EagerTensor", 3.0, "EagerTensor", 7.0], (
-    "expected eager tensors and working .numpy() on every call"
-)
-assert printed[0] == 'Tensor("logits:0", shape=(2,), dtype=float32)', (
-    "expected print() at trace time to show a symbolic tensor, no values"
-)
-assert not tf.config.functions_run_eagerly(), "expected the switch off"
+    'Tensor("logits:0", shape=(3,), dtype=float32)',
+    "AttributeError: 'SymbolicTensor' object has no attribute 'numpy'",
+], "expected Python to run on the two traces only, with no values"
 
 
 class Probe(keras.layers.Layer):
@@ -79,46 +69,55 @@ class Probe(keras.layers.Layer):
         return inputs
 
 
-def fit_modes(**compile_args):
-    model = keras.Sequential(
-        [keras.Input(shape=(2,)), Probe(), keras.layers.Dense(1)]
-    )
-    model.compile(optimizer="sgd", loss="mse", **compile_args)
-    modes.clear()  # record only what fit does
-    model.fit(tf.ones((4, 2)), tf.ones((4, 1)), epochs=2, verbose=0)
-    return set(modes)
-
-
-modes = []
-assert fit_modes() == {False}, (
-    "expected fit to trace a graph by default"
-)
-tf.config.run_functions_eagerly(True)
-assert fit_modes() == {True}, "expected the global switch to reach fit"
-tf.config.run_functions_eagerly(False)
-assert fit_modes(run_eagerly=True) == {True}, (
-    "expected compile(run_eagerly=True) to run that model eagerly"
-)
-
-
-def record_mode(x):
+def inspect_example(example):
     map_modes.append(tf.executing_eagerly())
-    return x
+    return example
 
 
-map_modes = []
-tf.config.run_functions_eagerly(True)
+modes, map_modes = [], []
+features, labels = np.ones((4, 2)), np.ones((4, 1))
+model = keras.Sequential(
+    [keras.Input(shape=(2,)), Probe(), keras.layers.Dense(1)]
+)
+model.compile(optimizer="sgd", loss="mse")
+model.fit(features, labels, epochs=2, verbose=0)
+default_modes = set(modes)
+modes.clear()
+seen.clear()
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # TF warns that tf.data ignores it
-    list(tf.data.Dataset.range(3).map(record_mode))
-tf.config.run_functions_eagerly(False)
+    # --8<-- [start:show]
+    tf.config.run_functions_eagerly(True)  # global: every tf.function
+    scaled_loss(tf.constant([1.0, 2.0]))  # Python runs, with values
+    model.fit(features, labels, epochs=2, verbose=0)  # call() too
+    train_ds = tf.data.Dataset.range(3).map(inspect_example)  # traced
+    list(train_ds)
+    tf.config.run_functions_eagerly(False)  # switch back when done
+    # --8<-- [end:show]
+print("eagerly, Python saw:", seen)
+print("fit by default, call() eager:", default_modes)
+print("fit with the switch, call() eager:", set(modes))
+print("Dataset.map with the switch, eager:", map_modes)
+assert seen == ["tf.Tensor([1. 2.], shape=(2,), dtype=float32)", 3.0], (
+    "expected values and a working .numpy() with the switch on"
+)
+assert default_modes == {False}, "expected fit to trace by default"
+assert set(modes) == {True}, "expected the global switch to reach fit"
 assert map_modes == [False], (
     "expected Dataset.map functions to be traced even with the switch on"
+)
+assert not tf.config.functions_run_eagerly(), "expected the switch off"
+
+modes.clear()
+model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+model.fit(features, labels, epochs=2, verbose=0)
+assert set(modes) == {True}, (
+    "expected compile(run_eagerly=True) to run that model eagerly"
 )
 
 map_modes.clear()
 tf.data.experimental.enable_debug_mode()  # global and one-way: last
-list(tf.data.Dataset.range(3).map(record_mode))
+list(tf.data.Dataset.range(3).map(inspect_example))
 assert map_modes[1:] == [True, True, True], (
     "expected tf.data debug mode to run map eagerly for every element"
 )

@@ -1,31 +1,39 @@
 """`was expected to be a double tensor but is a float tensor`: cast first
 
-When you hit it: NumPy data meets a `tf.Variable` or a layer's weights
-and the op fails with `cannot compute Mul as input #1(zero-based) was
-expected to be a double tensor but is a float tensor`, or with `int32`
-in place of `double`.
+When you hit it: NumPy data made into a tensor (`tf.constant`,
+`tf.data.Dataset.from_tensor_slices`) meets a `float32` tensor in a
+TensorFlow op, which fails with `cannot compute Mul as
+input #1(zero-based) was expected to be a double tensor but is a float
+tensor`, or with `int32` in place of `double`.
 
 What is going on: TensorFlow does not promote dtypes between two
 tensors: both inputs of an op such as `Mul` must match. NumPy arrays
-default to `float64` ("double"), and `tf.constant` keeps that, while a
-Python float becomes `float32`, as do Keras weights. A Python number or
-NumPy array next to a tensor takes the tensor's dtype, if it fits. Cast
-once where the data enters: `tf.cast(x, tf.float32)` or
+default to `float64` ("double"), and `tf.constant` and
+`from_tensor_slices` keep it, while a Python float becomes `float32`, as do Keras weights. Cast once
+where the data enters: `tf.cast(x, tf.float32)` or
 `tf.constant(x, dtype=tf.float32)`.
 
 Pitfall: inside a `tf.function` the same bug is a `TypeError` at trace
 time: `Input 'y' of 'Mul' Op has type float32 that does not match type
 float64`. Cast the data; do not make the weights `float64`.
 
+Checked: a Python number or a NumPy array next to a tensor is
+converted to the tensor's dtype: an array silently (2.5 becomes 2 next
+to an `int32` tensor), a Python float that does not fit with an error
+(`Cannot convert 2.5 to EagerTensor of dtype int32`). A Keras `Dense`
+layer casts its inputs to its own dtype, so it accepts `float64` data:
+look for the error in TensorFlow ops you write yourself (a custom loss,
+layer or training step).
+
 severity: crash
 topics: E7, G2, G1
 formerly: graphs/numpy-float64-mismatch
 aliases:
-  - NumPy array float64 and tf.Variable float32 do not multiply
+  - tf.constant of NumPy data and a tf.Variable do not multiply
   - cannot compute AddV2 as input #1(zero-based) was expected to be a
   - Cannot convert 2.5 to EagerTensor of dtype int32
   - why does tf.constant of a NumPy array give float64
-  - Input 'b' of 'MatMul' Op has type float64 that does not match float32
+  - Input 'b' of 'MatMul' Op has type float64 that does not match type float32 of argument 'a'
   - was expected to be a float tensor but is a int32 tensor
   - TensorFlow does not cast float64 to float32 automatically
 """
@@ -88,9 +96,42 @@ assert tf.constant(prices_np).dtype == tf.float64, (
     "expected tf.constant to keep NumPy's float64"
 )
 
+assert tf.data.Dataset.from_tensor_slices(prices_np).element_spec == (
+    tf.TensorSpec([], tf.float64)
+), "expected from_tensor_slices to keep float64"
+variable = tf.Variable([0.2, 0.3, 0.5])
+assert (variable * prices_np).dtype == tf.float32, (
+    "expected the NumPy array next to a variable to take float32"
+)
+assert (prices_np * variable).dtype == tf.float32, "on either side"
+assert dense(tf.constant(prices_np[None])).dtype == "float32", (
+    "expected Dense to cast a float64 tensor to its float32"
+)
+
+
+@tf.function
+def project(features, kernel):
+    return tf.matmul(features, kernel)
+
+
+try:
+    project(tf.ones([1, 3]), tf.constant(prices_np[:, None]))
+except TypeError as err:
+    matmul_message = str(err)
+assert (
+    "Input 'b' of 'MatMul' Op has type float64 that does not match type "
+    "float32 of argument 'a'" in matmul_message
+), "expected the MatMul wording of the graph-mode TypeError"
+
 assert tf.constant(1.0).dtype == tf.float32, "expected float32 from 1.0"
 assert (weights * np.array([2.0, 2.0, 2.0])).dtype == tf.float32, (
     "expected a NumPy operand to take the tensor's dtype"
+)
+truncated = counts * np.array([2.5, 2.5])
+print("int32 tensor * NumPy [2.5, 2.5]:", truncated.numpy().tolist())
+assert truncated.dtype == tf.int32, "expected the array cast to int32"
+assert truncated.numpy().tolist() == [6, 10], (
+    "expected 2.5 to become 2 silently, with no error"
 )
 assert (weights * 2).dtype == tf.float32, "expected 2 to become float32"
 try:

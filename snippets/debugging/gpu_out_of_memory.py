@@ -3,17 +3,33 @@
 When you hit it: a step on the GPU fails with
 `ResourceExhaustedError: OOM when allocating tensor with shape[...]`.
 
-What is going on: every tensor of a step (inputs, activations kept for
-the gradient, weights, optimizer slots) must fit in GPU memory at once.
-The message gives the shape that did not fit; its first number is
-usually the batch. Cut the work per step: a smaller `batch_size`,
-predict in chunks, a smaller model. This run caps the GPU at 1 GiB with
-`tf.config.set_logical_device_configuration`, so the error is the same
-on any GPU.
+What is going on: the tensors alive at the same time in a step
+(inputs, activations kept for the gradient, weights, optimizer slots)
+must fit in GPU memory together. The message gives the shape that did
+not fit; its first number is often the batch. Cut the work per step: a
+smaller `batch_size`, predict in chunks, a smaller model. The card caps
+the GPU at 1 GiB with `tf.config.set_logical_device_configuration`, so
+that any GPU gives the same error.
 
 Pitfall: `tf.config.experimental.set_memory_growth` only changes when
 TensorFlow reserves memory, not how much the GPU has; prefer it when
 processes share a GPU, not as an OOM cure.
+
+Checked: not run here: the machine that builds the site has no GPU, so
+the run is skipped. The claims rest on the source at the pinned
+release:
+
+- The message comes from TensorFlow's C++ allocator, shipped compiled
+  in `tensorflow/libtensorflow_framework.so.2`; the header
+  `tensorflow/include/tensorflow/core/common_runtime/step_stats_collector.h`
+  (`ReportAllocsOnResourceExhausted`) quotes its form.
+- The cap: `tensorflow/python/framework/config.py`
+  (`set_logical_device_configuration`, before the runtime starts) and
+  `tensorflow/python/eager/context.py` (`LogicalDeviceConfiguration`:
+  `memory_limit` in MB, GPUs only).
+- Memory growth: `tensorflow/python/framework/config.py`
+  (`set_memory_growth`: the runtime does not allocate all memory on the
+  device at start).
 
 severity: crash
 topics: E3
@@ -43,8 +59,8 @@ weights = tf.random.normal([4096, 4096])  # 64 MiB on the GPU
 
 try:
     # --8<-- [start:wrong]
-    batch = tf.random.normal([131072, 4096])  # 2 GiB of float32
-    outputs = tf.matmul(batch, weights)  # ResourceExhaustedError
+    batch = tf.random.normal([131072, 4096])  # 2 GiB: OOM here
+    outputs = tf.matmul(batch, weights)
     # --8<-- [end:wrong]
 except tf.errors.ResourceExhaustedError as err:
     text = re.sub(r"\{\{function_node [^}]*\}\}\s*", "", str(err))
@@ -54,6 +70,9 @@ assert (
     "OOM when allocating tensor with shape[131072,4096]" in message
 ), "expected the OOM message to name the shape that did not fit"
 assert "GPU:0" in message, "expected the allocation to fail on the GPU"
+assert "batch" not in globals(), (
+    "expected the 2 GiB batch itself not to fit, before any matmul"
+)
 
 # --8<-- [start:right]
 chunks = []

@@ -16,13 +16,14 @@ it does not know. The common ones from older code:
 | `LSTM(time_major=True)` | nothing: pass batch-major data |
 | `BatchNormalization(fused=True)` | nothing: remove it |
 
-The error names only the first unknown keyword, so remove the three
-loading options from `fit` together.
+The `fit` error names only the first unknown keyword, so remove the
+three loading options from `fit` together. The errors of `Adam`,
+`LSTM` and `BatchNormalization` list every unknown keyword.
 
 Pitfall: some old arguments pass with only a warning:
 `Embedding(input_length=...)`, and optimizer `decay=`, which then does
-nothing ([next entry](#optimizer-decay-ignored)). Read the warnings
-after an upgrade.
+nothing ([`decay=` is ignored](#optimizer-decay-ignored)). Read the
+warnings after an upgrade.
 
 severity: crash
 topics: E12, T13
@@ -40,6 +41,7 @@ aliases:
   - workers and max_queue_size removed from fit in newer Keras versions
 """
 
+import functools
 import inspect
 import warnings
 
@@ -146,20 +148,26 @@ assert len(generator_history.history["loss"]) == 1, (
     "expected fit to take a generator directly"
 )
 
-for layer_class, kwargs in [
-    (keras.layers.LSTM, {"units": 4, "time_major": True}),
-    (keras.layers.BatchNormalization, {"fused": True}),
-]:
+constructors = [
+    (keras.optimizers.Adam, {"lr": 1e-3, "epsilon_hat": 1.0}),
+    (functools.partial(keras.layers.LSTM, 4), {"time_major": True}),
+    (
+        keras.layers.BatchNormalization,
+        {"fused": True, "virtual_batch_size": 2},
+    ),
+]
+for make, old_kwargs in constructors:
     try:
-        layer_class(**kwargs)
+        make(**old_kwargs)
     except ValueError as err:
-        assert "Unrecognized keyword arguments passed to" in str(err), (
-            f"expected {layer_class.__name__} to reject the old argument"
-        )
+        listed = str(err)
     else:
-        raise AssertionError(
-            f"expected {layer_class.__name__} to raise"
-        )
+        raise AssertionError(f"expected {make} to raise")
+    assert all(f"'{keyword}'" in listed for keyword in old_kwargs), (
+        f"expected {make} to list every unknown keyword"
+    )
+print("ValueError:", listed)
+assert "Unrecognized keyword arguments passed to" in listed
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")

@@ -4,9 +4,9 @@ When you hit it: `fit`, `predict` or calling the model stops with
 `Input 0 ... of layer 'hidden' is incompatible with the layer: expected
 axis -1 of input shape to have value 4`.
 
-What is going on: a built layer fixes the size of its last input axis
-(this `Dense` has a `(4, 16)` kernel), and every call checks incoming
-data against it, in `fit`, `predict` and a plain call alike. The
+What is going on: a built `Dense` layer fixes the size of its last
+input axis (this one has a `(4, 16)` kernel), and every call checks
+incoming data against it, in `fit`, `predict` and a plain call alike. The
 message names the layer, the axis (`-1` is the features axis), the size
 it expected and the shape it got. Compare `model.input_shape` with one
 batch of your data, then build the `Input` from the data, or fix the
@@ -14,7 +14,7 @@ data.
 
 Pitfall: read the last number of `received input with shape (None, 5)`,
 not the first: 5 feature columns reached a model built for 4. Look
-upstream of the layer named; `summary()` shows what each layer expects.
+upstream of the layer named: the data, or the layer that feeds it.
 
 severity: crash
 topics: E1, M11

@@ -7,9 +7,10 @@ supported for this layer configuration with this backend`.
 What is going on: `keras.layers.LSTM` and `keras.layers.GRU` default to
 `use_cudnn="auto"`: the fast cuDNN kernel when a GPU is present and the
 layer fits it (`tanh` activation, `sigmoid` recurrent activation,
-`use_bias=True`, no `unroll`, `recurrent_dropout=0`), the generic
-kernel otherwise. `True` turns that fallback into an error, so even a
-layer with every default fails on a CPU-only machine.
+`use_bias=True`, no `unroll`, `recurrent_dropout=0`, and for `GRU`
+`reset_after=True`), the generic kernel otherwise. `True` turns that
+fallback into an error, so even a layer with every default fails on a
+CPU-only machine.
 
 Pitfall: building the model does not call the cuDNN path; the error
 waits for the first real call, `fit` or `predict`. With a non-default
@@ -17,7 +18,10 @@ activation, as here, cuDNN never applies, so `True` fails on a GPU too.
 
 Checked: without a GPU (as in the recorded run) the run proves that the
 default layers fail with `True`; on a GPU machine it checks instead that
-they run.
+they run. The layer conditions are checked on any machine, for both
+layers. On a GPU, cuDNN also needs a mask, if any, to be right-padded:
+`keras/src/backend/tensorflow/rnn.py` (`_assert_valid_mask`), see
+[cuDNN and left-padded masks](#cudnn-lstm-left-padded-mask).
 
 severity: crash
 topics: E9
@@ -107,6 +111,9 @@ for name, outcome in forced.items():
 # The layer conditions for cuDNN (private API, used only as proof).
 # The backend checks the arguments of the cell ...
 from keras.src.backend.tensorflow.rnn import (  # noqa: E402
+    _do_gru_arguments_support_cudnn as gru_fits_cudnn,
+)
+from keras.src.backend.tensorflow.rnn import (  # noqa: E402
     _do_lstm_arguments_support_cudnn as lstm_fits_cudnn,
 )
 
@@ -126,25 +133,41 @@ for change in (
     assert not lstm_fits_cudnn(**{**defaults, **change}), (
         f"expected {change} to rule cuDNN out, on any machine"
     )
+    assert not gru_fits_cudnn(
+        **{**defaults, **change}, reset_after=True
+    ), f"expected {change} to rule cuDNN out for GRU too"
+assert gru_fits_cudnn(**defaults, reset_after=True), (
+    "expected the GRU defaults (reset_after=True) to fit cuDNN"
+)
+assert not gru_fits_cudnn(**defaults, reset_after=False), (
+    "expected reset_after=False to rule cuDNN out for GRU"
+)
+assert keras.layers.GRU(4).cell.reset_after is True, (
+    "expected reset_after=True by default"
+)
 
 
 # ... and the layer itself skips the backend's cuDNN kernel when
 # recurrent_dropout is set: spy on that call, on any machine.
-def cudnn_requested(layer):
+def cudnn_requested(layer, backend_fn):
     calls = []
 
     def spy(*args, **kwargs):
         calls.append(1)
         raise NotImplementedError  # what the backend does without cuDNN
 
-    with mock.patch.object(keras.src.backend, "lstm", spy):
+    with mock.patch.object(keras.src.backend, backend_fn, spy):
         first_call_error(layer)
     return bool(calls)
 
 
-assert cudnn_requested(keras.layers.LSTM(4)), (
-    "expected a default LSTM to ask the backend for cuDNN"
-)
-assert not cudnn_requested(
-    keras.layers.LSTM(4, recurrent_dropout=0.1)
-), "expected recurrent_dropout to rule cuDNN out, on any machine"
+for layer_class, backend_fn in (
+    (keras.layers.LSTM, "lstm"),
+    (keras.layers.GRU, "gru"),
+):
+    assert cudnn_requested(layer_class(4), backend_fn), (
+        f"expected a default {backend_fn} to ask the backend for cuDNN"
+    )
+    assert not cudnn_requested(
+        layer_class(4, recurrent_dropout=0.1), backend_fn
+    ), f"expected recurrent_dropout to rule cuDNN out ({backend_fn})"

@@ -3,9 +3,10 @@
 When you hit it: the loss shows `nan` or `inf`, or `TerminateOnNaN`
 prints `Invalid loss, terminating training`.
 
-What is going on: one bad value poisons every op after it, so work
-backwards. `keras.callbacks.TerminateOnNaN` stops at the first `nan` or
-`inf` loss. `tf.debugging.assert_all_finite` tests the data;
+What is going on: one bad value usually spreads to the ops after it,
+so work backwards; some ops hide it (`relu` turns `-inf` into 0).
+`keras.callbacks.TerminateOnNaN` stops at the first `nan` or `inf`
+loss. `tf.debugging.assert_all_finite` tests the data;
 `tf.debugging.check_numerics` returns its input, so it slots in after
 any pipeline step; `tf.debugging.enable_check_numerics` names the op.
 Steps 2 to 4 raise `tf.errors.InvalidArgumentError`. The planted fault
@@ -87,6 +88,26 @@ slow_loss = slow.fit(
 assert not np.isfinite(slow_loss), (
     "expected a tiny learning rate to fail too"
 )
+nan_prices = np.where(prices == 0.0, np.nan, prices)  # a missing price
+nan_model = keras.Sequential(
+    [keras.Input(shape=(1,)), keras.layers.Dense(1)]
+)
+nan_model.compile(optimizer="sgd", loss="mse")
+nan_losses = nan_model.fit(
+    nan_prices,
+    targets,
+    batch_size=4,
+    epochs=5,
+    shuffle=False,
+    verbose=0,
+    callbacks=[keras.callbacks.TerminateOnNaN()],
+).history["loss"]
+print("step 1, with a nan price: epochs run:", len(nan_losses))
+assert len(nan_losses) == 1 and np.isnan(nan_losses[0]), (
+    "expected TerminateOnNaN to stop in the first epoch on a nan loss"
+)
+hidden = tf.nn.relu(preprocess(prices))
+assert np.isfinite(hidden).all(), "expected relu to hide the -inf"
 poisoned = not all(np.isfinite(w).all() for w in model.get_weights())
 print("step 1, weights poisoned:", poisoned)
 assert poisoned, (
@@ -146,7 +167,7 @@ assert (
 
 
 # --8<-- [start:fix]
-# The fix: a transform that is finite on every input, then a new model.
+# The fix: a transform finite on every price >= 0, then a new model.
 def preprocess(price):
     return tf.math.log1p(price)  # log(1 + price) is finite at 0
 
@@ -166,6 +187,10 @@ history = model.fit(
     epochs=5,
     shuffle=False,
     verbose=0,
+)
+assert np.isfinite(preprocess(prices)).all(), "expected finite features"
+assert not np.isfinite(preprocess(tf.constant(-1.0))), (
+    "expected log1p to be finite only above -1"
 )
 final_loss = history.history["loss"][-1]
 print(f"after the fix, loss: {final_loss:.4f}")

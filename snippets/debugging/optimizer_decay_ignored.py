@@ -3,14 +3,21 @@
 When you hit it: older code passes `decay=` to an optimizer; the
 training runs, but the learning rate never drops.
 
-What is going on: Keras 3 optimizers accept `decay=` only to warn
-``Argument `decay` is no longer supported and will be ignored``, then
-train at a constant rate. For inverse-time decay, rate / (1 + decay ×
-step), pass `keras.optimizers.schedules.InverseTimeDecay` with
+What is going on: Keras 3's built-in optimizers (`SGD`, `Adam` and
+every other class in `keras.optimizers` that wraps no other optimizer)
+accept `decay=` only to warn ``Argument `decay` is no longer supported
+and will be ignored``, then train at a constant rate. The wrapper
+`LossScaleOptimizer` raises `ValueError` instead. For Keras 2's inverse-time decay, rate / (1 +
+decay × step), pass `keras.optimizers.schedules.InverseTimeDecay` with
 `decay_steps=1` as the `learning_rate`.
 
 Pitfall: nothing fails: the only trace is a `UserWarning` that scrolls
 away, and the model trains with a rate that stays too high.
+
+Checked: every optimizer class in `keras.optimizers` except the
+wrappers trains three steps to the same weight with and without
+`decay=0.5`; the schedule matches `tf_keras`'s legacy `SGD` with
+`decay=0.5`.
 
 severity: silent
 topics: E12
@@ -24,10 +31,13 @@ aliases:
   - use a learning rate scheduler instead of the decay argument
 """
 
+import inspect
 import warnings
 
 import keras
 import numpy as np
+import tensorflow as tf
+import tf_keras
 
 
 def train(optimizer, steps=3):
@@ -58,6 +68,33 @@ assert wrong_weight == constant_weight, (
     "expected decay= to change nothing"
 )
 
+wrappers = {"Optimizer", "LossScaleOptimizer", "MultiOptimizer"}
+built_in = [
+    cls
+    for name, cls in vars(keras.optimizers).items()
+    if inspect.isclass(cls)
+    and issubclass(cls, keras.optimizers.Optimizer)
+    and name not in wrappers
+]
+for cls in built_in:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        decayed = train(cls(learning_rate=0.1, decay=0.5))
+    assert str(caught[0].message) == message, f"expected {cls} to warn"
+    assert decayed == train(cls(learning_rate=0.1)), (
+        f"expected decay= to change nothing for {cls.__name__}"
+    )
+print("SGD, Adam and the other built-in optimizers ignore it too")
+assert len(built_in) >= 11, "expected SGD, Adam and the others"
+try:
+    keras.optimizers.LossScaleOptimizer(
+        keras.optimizers.SGD(), decay=0.5
+    )
+except ValueError as err:
+    wrapper_message = str(err)
+print("LossScaleOptimizer:", wrapper_message)
+assert "does not support arguments: `decay`" in wrapper_message
+
 # --8<-- [start:right]
 schedule = keras.optimizers.schedules.InverseTimeDecay(
     initial_learning_rate=0.1, decay_steps=1, decay_rate=0.5
@@ -69,4 +106,15 @@ expected = -(0.1 + 0.1 / 1.5 + 0.1 / 2.0)
 print(f"after 3 steps, InverseTimeDecay: {right_weight:.4f}")
 assert abs(right_weight - expected) < 1e-6, (
     "expected the rate to fall as 0.1 / (1 + 0.5 * step)"
+)
+
+legacy_weight = tf.Variable(0.0)
+legacy = tf_keras.optimizers.legacy.SGD(learning_rate=0.1, decay=0.5)
+for _ in range(3):
+    legacy.apply_gradients([(tf.constant(1.0), legacy_weight)])
+print(
+    f"after 3 steps, Keras 2 SGD(decay=0.5): {float(legacy_weight):.4f}"
+)
+assert abs(float(legacy_weight) - right_weight) < 1e-6, (
+    "expected the schedule to match Keras 2's decay=0.5"
 )

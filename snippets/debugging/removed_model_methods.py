@@ -7,12 +7,15 @@ attribute 'lr'".
 What is going on: Keras removed `Model.predict_classes` and
 `predict_proba`; `predict` returns the probabilities, and
 `argmax(axis=-1)` gives the class (for one sigmoid unit, compare with
-0.5). Keras 3 optimizers have no `lr` alias: read and set
-`optimizer.learning_rate`, a variable you `assign` to.
+0.5). Keras 3's built-in optimizers have no `lr` alias: read and set
+`optimizer.learning_rate`, a variable you `assign` to when the rate is
+a number. With a schedule it is read-only
+([schedules](training.md#learning-rate-schedule)).
 
-Pitfall: the import of `keras.engine` (Keras 2 internals) fails too:
-code that reaches into Keras internals needs the `tf_keras` package or
-a port to public names.
+Pitfall: `import keras.engine` (Keras 2 internals) fails too, and
+`tf_keras` has no `tf_keras.engine` either, only the private
+`tf_keras.src.engine`. Port such code to public names (`keras.Layer`,
+`keras.Model`).
 
 severity: crash
 topics: E12
@@ -24,6 +27,8 @@ aliases:
   - how to get class labels from model.predict
   - change the learning rate of an optimizer during training
 """
+
+import inspect
 
 import keras
 import numpy as np
@@ -55,8 +60,16 @@ print("AttributeError:", lr_message)
 assert "has no attribute 'predict_classes'" in predict_message
 assert not hasattr(model, "predict_proba"), "expected no predict_proba"
 assert "'Adam' object has no attribute 'lr'" in lr_message, lr_message
-for optimizer in (keras.optimizers.SGD(), keras.optimizers.RMSprop()):
-    assert not hasattr(optimizer, "lr"), f"{optimizer} has lr"
+wrappers = {"Optimizer", "LossScaleOptimizer", "MultiOptimizer"}
+built_in = [
+    cls
+    for name, cls in vars(keras.optimizers).items()
+    if inspect.isclass(cls)
+    and issubclass(cls, keras.optimizers.Optimizer)
+    and name not in wrappers
+]
+for cls in built_in:
+    assert not hasattr(cls(), "lr"), f"{cls.__name__} has lr"
 
 # --8<-- [start:right]
 probabilities = model.predict(features, verbose=0)
@@ -78,3 +91,15 @@ print("ModuleNotFoundError:", engine_message)
 assert engine_message == "No module named 'keras.engine'", (
     engine_message
 )
+try:
+    import tf_keras.engine  # noqa: F401
+except ModuleNotFoundError as err:
+    legacy_message = str(err)
+print("ModuleNotFoundError:", legacy_message)
+assert legacy_message == "No module named 'tf_keras.engine'"
+import tf_keras.src.engine.base_layer  # noqa: E402, F401  private, works
+
+assert issubclass(keras.layers.Dense, keras.Layer), (
+    "expected keras.Layer"
+)
+assert isinstance(model, keras.Model), "expected keras.Model"

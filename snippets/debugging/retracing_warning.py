@@ -1,7 +1,7 @@
 """`triggered tf.function retracing`: pass tensors, not changing Python values
 
-When you hit it: a `tf.function` that takes a step number, learning rate
-or flag as a Python `int` or `float` gets slow, and the log shows
+When you hit it: a `tf.function` that takes a step number or a learning
+rate as a Python `int` or `float` gets slow, and the log shows
 `WARNING:tensorflow:5 out of the last 5 calls to <function ...>
 triggered tf.function retracing`.
 
@@ -9,8 +9,8 @@ What is going on: a `tf.function` keeps one graph per input signature.
 A Python number is part of the signature by value, so every new value
 traces a new graph; a `tf.Tensor` is part of it by dtype and shape only.
 TensorFlow warns on the 5th trace among a function's recent calls (the
-4th retrace) and counts "N out of the last M calls": the traces need
-not come in a row.
+4th retrace). The traces need not come in a row: calls with 1, 1, 2, 3,
+4, 5 log "5 out of the last 6 calls".
 
 Pitfall: the warning fires at most twice per function, through the
 `tensorflow` Python logger, which your log setup may hide. Count traces
@@ -18,7 +18,10 @@ with `experimental_get_tracing_count()`; pass changing numbers as
 tensors (`tf.constant(lr)`).
 
 Checked: the run captures the warning with a `logging.Handler` on the
-`tensorflow` logger, after every call, and counts traces.
+`tensorflow` logger, after every call, and counts traces, for eight
+Python `int`s and six Python `float`s. The cap of two warnings is
+`FREQUENT_TRACING_WARNING_MAX_WARNING_PER_DETECTOR` in
+`tensorflow/python/eager/polymorphic_function/polymorphic_function.py`.
 
 severity: perf
 topics: E6, G4
@@ -85,6 +88,23 @@ assert "6 out of the last 6 calls" in logged[1], (
 )
 assert "triggered tf.function retracing" in first_warning, (
     "expected the retracing warning text"
+)
+
+
+@tf.function
+def apply_rate(features, learning_rate):
+    return features * learning_rate
+
+
+logged.clear()
+for learning_rate in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]:
+    apply_rate(features, learning_rate)  # new Python float: new trace
+float_traces = apply_rate.experimental_get_tracing_count()
+print("traces with Python floats:", float_traces)
+assert float_traces == 6, "expected one trace per distinct Python float"
+assert len(logged) == 2, "expected the same two warnings for floats"
+assert "6 out of the last 6 calls" in logged[1], (
+    "expected floats to count like ints"
 )
 
 

@@ -6,17 +6,19 @@ the variable is trainable and the tape was used once.
 
 What is going on: a `tf.GradientTape` object is one recording; entering
 it again while it records raises, eagerly and in `tf.function`. For a
-gradient of a gradient, open a second tape. A tape only records what
-runs inside its block (constants only after `watch`): a value computed
-before the block, a `watch` after the use, an integer tensor, or a path
-through `Variable.assign` all give `None`.
+gradient of a gradient, open a second tape object
+([nested tapes](graphs.md#tape-nested-stop-gradient)). A tape only
+records what runs inside its block (constants only after `watch`): a
+value computed before the block, a `watch` after the use, an integer
+tensor, or a path through `Variable.assign` all give `None`.
 
 Pitfall: `tape.watch` on an integer tensor does not raise; it only logs
 `The dtype of the watched tensor must be floating` and the gradient is
 `None`. Make constants float (`tf.constant(3.0)`) before watching them.
 
 Checked: a second `with tape:` after the first block has closed is
-allowed: a persistent tape keeps adding to the same record.
+allowed, for a persistent tape and a plain one: both blocks go into one
+record.
 
 severity: crash
 topics: E16, G8
@@ -64,16 +66,6 @@ assert "re-enter an already-active tape" in message, (
     "expected re-entering a recording tape to raise"
 )
 
-# --8<-- [start:right]
-with tf.GradientTape() as outer:
-    with tf.GradientTape() as inner:  # a second tape object
-        y = x**3
-    dy_dx = inner.gradient(y, x)  # 3x^2, recorded by outer
-d2y_dx2 = outer.gradient(dy_dx, x)  # 6x = 18
-# --8<-- [end:right]
-print("d2y/dx2:", float(d2y_dx2))
-assert float(d2y_dx2) == 18.0, "expected 6x = 18 at x=3 with two tapes"
-
 # --8<-- [start:silent]
 weights = tf.Variable(2.0)
 scaled = weights * 3.0  # computed before the tape
@@ -115,22 +107,17 @@ assert int_warning == [
     "got tf.int32"
 ], "expected the logged dtype warning, and nothing raised"
 
+# --8<-- [start:right]
+step = tf.constant(3.0)  # float, so the tape can watch it
 with tf.GradientTape() as tape:
-    scaled = weights * 3.0
-    loss = scaled**2
-assert float(tape.gradient(loss, weights)) == 36.0, (
-    "expected d(9w^2)/dw = 18w = 36 once the product is inside the block"
-)
-with tf.GradientTape() as tape:
-    tape.watch(bias)
-    loss = bias**2
-assert float(tape.gradient(loss, bias)) == 2.0, "expected watch-first"
-step = tf.constant(3.0)
-with tf.GradientTape() as tape:
-    tape.watch(step)
-    loss = step * step
-assert float(tape.gradient(loss, step)) == 6.0, (
-    "expected a float to work"
+    tape.watch([bias, step])  # watch first, then use
+    scaled = weights * 3.0  # computed inside the block
+    loss = scaled**2 + bias**2 + step * step
+grads = tape.gradient(loss, [weights, bias, step])  # 36, 2, 6
+# --8<-- [end:right]
+print("gradients recorded in the block:", [float(g) for g in grads])
+assert [float(g) for g in grads] == [36.0, 2.0, 6.0], (
+    "expected 18w = 36, 2b = 2 and 2s = 6 once recorded in the block"
 )
 
 
@@ -150,12 +137,13 @@ assert "re-enter an already-active tape" in graph_message, (
     "expected the same error inside tf.function"
 )
 
-tape = tf.GradientTape(persistent=True)
-with tape:
-    y = x * x
-with tape:  # after the first block closed: allowed
-    z = y * x
-assert float(tape.gradient(z, x)) == 27.0, (
-    "expected a persistent tape to keep one record across two blocks"
-)
-del tape
+for persistent in (True, False):
+    tape = tf.GradientTape(persistent=persistent)
+    with tape:
+        y = x * x
+    with tape:  # after the first block closed: allowed
+        z = y * x
+    assert float(tape.gradient(z, x)) == 27.0, (
+        f"expected one record across two blocks ({persistent=})"
+    )
+    del tape

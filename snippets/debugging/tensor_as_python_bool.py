@@ -6,12 +6,19 @@ Using a symbolic tf.Tensor as a Python bool is not allowed`.
 
 What is going on: while tracing, a tensor has no value yet, so Python
 cannot decide `assert t` or `bool(t)`. AutoGraph rewrites an `if` on a
-tensor into `tf.cond`, but not these. Use the TensorFlow form:
-`tf.debugging.assert_*` for checks, `tf.cond` for choices.
+tensor into a graph conditional
+([AutoGraph](graphs.md#autograph-tensor-conditions)), but by default
+not these. Use the TensorFlow form: `tf.debugging.assert_*` for checks,
+`tf.cond` for choices.
 
 Pitfall: eagerly the same line runs fine, so the bug appears only when
-you add `@tf.function`. A plain `if t > 0:` does work in a
-`tf.function`; an `assert` on a tensor does not.
+you add `@tf.function`. A plain `if t > 0:` works in a `tf.function`;
+an `assert` on a tensor does not, by default.
+
+Checked: with `tf.function`'s `experimental_autograph_options` set to
+`tf.autograph.experimental.Feature.ASSERT_STATEMENTS`, AutoGraph turns
+the `assert` into a graph check that raises `InvalidArgumentError` on
+bad data; `bool(t)` still fails with it.
 
 severity: crash
 topics: E8
@@ -77,28 +84,37 @@ else:
     raise AssertionError("expected assert_non_negative to reject -1")
 
 
-@tf.function
-def absolute(value):
-    if value > 0:  # AutoGraph turns this into tf.cond
-        return value
-    return -value
-
-
-assert float(absolute(tf.constant(-2.0))) == 2.0, (
-    "expected `if` on a tensor to work inside tf.function"
-)
-
-
-@tf.function
 def is_bright(value):
     return bool(value > 100)
 
 
+asserts_on = tf.autograph.experimental.Feature.ASSERT_STATEMENTS
+for options in (None, asserts_on):
+    try:
+        tf.function(is_bright, experimental_autograph_options=options)(
+            tf.constant(128.0)
+        )
+    except tf.errors.OperatorNotAllowedInGraphError:
+        pass
+    else:
+        raise AssertionError(
+            f"expected bool() on a tensor to fail in a graph ({options})"
+        )
+
+
+@tf.function(experimental_autograph_options=asserts_on)
+def normalize_converted(batch):
+    assert tf.reduce_all(batch >= 0), "negative pixels"
+    return batch / 255.0
+
+
+converted = normalize_converted(pixels)
+print("ASSERT_STATEMENTS:", [round(float(v), 3) for v in converted])
 try:
-    is_bright(tf.constant(128.0))
-except tf.errors.OperatorNotAllowedInGraphError:
-    pass
-else:
-    raise AssertionError(
-        "expected bool() on a tensor to fail in a graph"
+    normalize_converted(tf.constant([-1.0, 2.0]))
+except tf.errors.InvalidArgumentError as err:
+    assert "negative pixels" in str(err), (
+        "expected the converted assert to check the data"
     )
+else:
+    raise AssertionError("expected the converted assert to reject -1")

@@ -6,7 +6,7 @@ When you hit it: a model with your own layer class saves fine, then
 further down, `Could not locate class 'Scale'`.
 
 What is going on: a `.keras` file stores each layer's class name and
-`get_config()`, never its code. At load time Keras looks the name up in
+`get_config()`, not the code of your class. At load time Keras looks the name up in
 its registry. Decorate the class with
 `@keras.saving.register_keras_serializable()`, or pass
 `custom_objects={"Scale": Scale}` to `load_model`.
@@ -96,7 +96,12 @@ scale_config = stored["config"]["layers"][-1]
 assert scale_config["class_name"] == "Scale", "expected the class name"
 assert scale_config["config"]["factor"] == 3.0, "expected get_config()"
 assert not any(name.endswith(".py") for name in archive.namelist()), (
-    "expected no source code in the .keras file"
+    "expected no source file in the .keras file"
+)
+with zipfile.ZipFile(plain_path) as archive:
+    contents = b"".join(archive.read(n) for n in archive.namelist())
+assert b"self.factor" not in contents and b"def call" not in contents, (
+    "expected none of the class's code in the .keras file"
 )
 
 assert keras.saving.get_registered_object("my_layers>Scale") is None, (

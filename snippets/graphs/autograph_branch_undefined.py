@@ -1,14 +1,17 @@
 """Give a variable a value on every branch of a tensor if
 
-When you hit it: code that runs eagerly fails once you add
-`@tf.function`, with `ValueError: 'label' must also be initialized in
-the else branch`.
+When you hit it: code that ran eagerly on your test inputs fails once
+you add `@tf.function`, with `ValueError: 'label' must also be
+initialized in the else branch`.
 
 What is going on: a graph conditional (`tf.cond`) must return the same
 names, with the same dtypes, from both branches, because either may run.
 AutoGraph turns an `if` on a tensor into such a conditional, so a name
 set in only one branch has no value on the other path. Eagerly, Python
-runs just the branch taken, and the same code works.
+runs just the branch taken: the code works for inputs that take it
+(0.9 here), and an input that skips it (0.1) raises
+`UnboundLocalError`. `tf.function` raises at trace time, even for 0.9:
+it reports the bug before an input skips the branch.
 
 Pitfall: initialise the name before the `if` with the other branch's
 dtype: a Python `0.0` against an `int32` tensor raises `TypeError:
@@ -41,10 +44,15 @@ def pick_label(score):
 
 eager_label = int(pick_label(tf.constant(0.9)))  # fine eagerly
 try:
+    pick_label(tf.constant(0.1))  # skips the branch
+    eager_skip = "no error"
+except UnboundLocalError as err:
+    eager_skip = type(err).__name__
+try:
     tf.function(pick_label)(tf.constant(0.9))
 except ValueError as err:
     message = str(err).strip().splitlines()[-1].strip()
-print("eager:", eager_label)
+print("eager: 0.9 ->", eager_label, "| 0.1 ->", eager_skip)
 print("graph:", message)
 
 
@@ -79,6 +87,9 @@ except TypeError as err:
 print("mixed:", mixed_message)
 
 assert eager_label == 1, "expected the eager call to work"
+assert eager_skip == "UnboundLocalError", (
+    "expected the eager call that skips the branch to fail"
+)
 assert "must also be initialized in the else branch" in message, (
     "expected AutoGraph's undefined-in-branch error"
 )

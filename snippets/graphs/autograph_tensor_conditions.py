@@ -5,9 +5,10 @@ and you wonder whether you must rewrite it with `tf.cond` and
 `tf.while_loop`.
 
 What is going on: you need not. AutoGraph rewrites `if` on a tensor into
-a conditional op (`StatelessIf`) and `for ... in tf.range(n)` or `while`
-on a tensor into a loop op (`StatelessWhile`); one graph then handles
-every value. The common belief that a Python `if` on a tensor compiles
+a conditional op and `for ... in tf.range(n)` or `while` on a tensor
+into a loop op; one graph then handles every value. The ops are
+`StatelessIf` and `StatelessWhile`, or `If` and `While` when the body
+calls `tf.print` or assigns a variable. The common belief that a Python `if` on a tensor compiles
 silently wrong is false.
 
 Pitfall: a condition or range on a Python value runs at trace time:
@@ -80,6 +81,31 @@ def dropout_or_not(scores, training):
     return scores
 
 
+counter = tf.Variable(0)
+
+
+@tf.function
+def stateful_bodies(scores, n):
+    if tf.reduce_sum(scores) < 0:
+        tf.print("negative")
+    if tf.reduce_sum(scores) > 0:
+        counter.assign_add(1)
+    for i in tf.range(n):
+        tf.print(i)
+    for i in tf.range(n):
+        counter.assign_add(i)
+    i = tf.constant(0)
+    while i < n:
+        tf.print(i)
+        i += 1
+    while counter < n:
+        counter.assign_add(1)
+    return scores
+
+
+stateful_ops = op_types(
+    stateful_bodies, tf.TensorSpec([None]), tf.TensorSpec([], tf.int32)
+)
 if_ops = op_types(flip_if_negative, tf.TensorSpec([None]))
 loop_ops = op_types(total, tf.TensorSpec([], tf.int32))
 unrolled_ops = op_types(unrolled_total)
@@ -94,6 +120,10 @@ print(
 print("tf.range for   -> StatelessWhile:", "StatelessWhile" in loop_ops)
 print("range(3) for   -> AddV2 copies:  ", unrolled_ops.count("AddV2"))
 print("Python bool if -> StatelessIf:   ", "StatelessIf" in baked_ops)
+print(
+    "stateful bodies ->",
+    sorted(t for t in stateful_ops if "If" in t or "While" in t),
+)
 
 assert positive == [1.0, 2.0] and negative == [4.0, -3.0], (
     "expected both branches to work from one graph"
@@ -118,3 +148,9 @@ assert "Mul" in baked_ops, (
 )
 assert "StatelessWhile" not in unrolled_ops, "expected no loop op"
 assert unrolled_ops.count("AddV2") == 3, "expected 3 unrolled additions"
+assert [t for t in stateful_ops if "If" in t] == ["If", "If"], (
+    "expected If for a tf.print branch and an assign branch"
+)
+assert [t for t in stateful_ops if "While" in t] == ["While"] * 4, (
+    "expected While for for/while loops with tf.print or assign"
+)

@@ -109,10 +109,18 @@ with tf.GradientTape(persistent=True) as tape:
     rounded = tf.reduce_sum(tf.round(x))
     as_int = tf.reduce_sum(tf.cast(tf.cast(x, tf.int32), tf.float32))
     straight = tf.reduce_sum(x + tf.stop_gradient(tf.round(x) - x))
+    picked = tf.cast(tf.argmax(x * [1.0, 2.0]), tf.float32)
 round_grad = tape.gradient(rounded, x)
+argmax_grad = tape.gradient(picked, x)
 int_grad = tape.gradient(as_int, x)
 straight_grad = tape.gradient(straight, x)
 del tape
+print(
+    "gradients of round, int cast, argmax:",
+    round_grad,
+    int_grad,
+    argmax_grad,
+)
 
 assert fit_message == "No gradients provided for any variable.", (
     "expected fit on an argmax loss to raise"
@@ -133,6 +141,7 @@ assert changed == [True, True, False, False], (
 assert round_grad is None and int_grad is None, (
     "expected round and int casts to have no gradient"
 )
+assert argmax_grad is None, "expected argmax to have no gradient"
 assert float(straight) == 2.0, (
     "expected the straight-through value rounded"
 )

@@ -14,6 +14,11 @@ Pitfall: a general graph knows less (`x.shape[0]` is `None` in it), so
 code that needs the static length must use `tf.shape(x)[0]`. For a
 fixed contract, prefer an `input_signature`.
 
+Checked: the run records `x.shape[0]` as 1 in the first trace and
+`None` in the general one. `tf.zeros([x.shape[0]])` then raises
+`TypeError`, while `tf.zeros([tf.shape(x)[0]])` works for lengths 1
+to 4.
+
 severity: perf
 topics: G4
 aliases:
@@ -52,6 +57,33 @@ print("reduce_retracing traces:", relaxed_count)
 general = relaxed_sum.get_concrete_function(tf.TensorSpec([None]))
 print("general graph input:", general.structured_input_signature[0][0])
 
+static_lengths = []
+
+
+@tf.function(reduce_retracing=True)
+def zeros_static(tokens):
+    static_lengths.append(tokens.shape[0])  # Python: at trace time
+    return tf.zeros([tokens.shape[0]]) + tokens
+
+
+@tf.function(reduce_retracing=True)
+def zeros_dynamic(tokens):
+    return tf.zeros([tf.shape(tokens)[0]]) + tokens
+
+
+zeros_static(tf.ones([1]))
+try:
+    zeros_static(tf.ones([2]))  # general graph: shape[0] is None
+    static_error = "no error"
+except TypeError:
+    static_error = "TypeError"
+dynamic_sums = [
+    float(tf.reduce_sum(zeros_dynamic(tf.ones([n]))))
+    for n in range(1, 5)
+]
+print("static length per trace:", static_lengths, "->", static_error)
+print("tf.shape version, sums:", dynamic_sums)
+
 assert default_count == 6, "expected one trace per input shape"
 assert relaxed_count == 2, "expected the shape to be relaxed to None"
 assert general.inputs[0].shape.as_list() == [None], (
@@ -59,4 +91,16 @@ assert general.inputs[0].shape.as_list() == [None], (
 )
 assert relaxed_sum.experimental_get_tracing_count() == 2, (
     "expected the general graph to be reused, not traced again"
+)
+assert static_lengths == [1, None], (
+    "expected x.shape[0] to be None in the general graph"
+)
+assert static_error == "TypeError", (
+    "expected a static-length body to fail in the general graph"
+)
+assert dynamic_sums == [1.0, 2.0, 3.0, 4.0], (
+    "expected tf.shape(x)[0] to work for every length"
+)
+assert zeros_dynamic.experimental_get_tracing_count() == 2, (
+    "expected the tf.shape version to use the general graph"
 )

@@ -7,8 +7,10 @@ When you hit it: you feed a `tf.distribute.Strategy` with
 What is going on: `experimental_distribute_dataset` expects batches of
 the global size and splits each along its first axis across replicas.
 Given an unbatched dataset, it splits each example instead: a feature
-vector is cut between replicas, and scalar elements raise
-`IndexError: list index out of range`.
+vector is cut between replicas. Scalar elements of known shape raise
+`IndexError: list index out of range` at the call; of unknown shape
+(after `tf.io.parse_tensor`), `InvalidArgumentError: Cannot rebatch
+dataset` on the first batch.
 `distribute_datasets_from_function` splits nothing: each replica takes
 whole batches from `dataset_fn`, so batch there with
 `input_context.get_per_replica_batch_size(GLOBAL_BATCH)`.
@@ -83,14 +85,36 @@ print(
 assert wrong_shapes == [4, 4], "expected a full batch of 4 per replica"
 assert wrong_steps == 1, "expected 8 examples to last 1 step, not 2"
 
+scalars_ds = tf.data.Dataset.range(8)  # element shape ()
 try:
-    strategy.experimental_distribute_dataset(tf.data.Dataset.range(8))
+    strategy.experimental_distribute_dataset(scalars_ds)
 except IndexError as err:
     scalar_message = str(err)
-print("unbatched scalars: IndexError:", scalar_message)
+else:
+    raise AssertionError("expected IndexError for unbatched scalars")
+print("unbatched scalars, shape ():", "IndexError:", scalar_message)
 assert scalar_message == "list index out of range", (
     "expected IndexError"
 )
+parsed_ds = scalars_ds.map(tf.io.serialize_tensor).map(
+    lambda record: tf.io.parse_tensor(record, tf.int64)
+)
+assert parsed_ds.element_spec.shape.rank is None, "expected no shape"
+dist_parsed = strategy.experimental_distribute_dataset(parsed_ds)
+try:
+    next(iter(dist_parsed))
+except tf.errors.InvalidArgumentError as err:
+    rebatch_message = err.message.split("\n")[0].split("}} ")[-1]
+else:
+    raise AssertionError("expected InvalidArgumentError on next()")
+print(
+    "unbatched scalars, unknown shape: InvalidArgumentError:",
+    rebatch_message.split(": All")[0],
+)
+assert rebatch_message.startswith(
+    "Cannot rebatch dataset: All components must have at least one "
+    "dimension."
+), "expected the rebatch error on the first batch"
 
 GLOBAL_BATCH = 4
 # --8<-- [start:right]

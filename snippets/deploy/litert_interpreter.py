@@ -6,8 +6,9 @@ warning, and you wonder what replaces it.
 What is going on: the TFLite runtime now ships as LiteRT, in the
 `ai-edge-litert` pip package. `ai_edge_litert.interpreter.Interpreter`
 has the same methods (`allocate_tensors`, `set_tensor`, `invoke`,
-`get_tensor`) and gives the same results; the package does not depend
-on `tensorflow`, so the serving host can skip it.
+`get_tensor`); on this float32 `Dense` model both gave bit-identical
+outputs. The package does not depend on `tensorflow`, so the serving
+host can skip it.
 
 Pitfall: in TF 2.21 `tf.lite.Interpreter` still works, but its
 `UserWarning` says it is "scheduled for deletion in TF 2.20", a release
@@ -90,6 +91,9 @@ assert deprecation[0].category is UserWarning, "expected a UserWarning"
 assert "scheduled for deletion in TF 2.20" in text, (
     "expected the 2.20 date"
 )
+assert "use the LiteRT interpreter from the ai_edge_litert package" in (
+    text
+), "expected the warning to name LiteRT as the replacement"
 running = tuple(int(p) for p in tf.__version__.split(".")[:2])
 assert running >= (2, 20), (
     f"expected the running release ({tf.__version__}) to be at or"
@@ -108,7 +112,7 @@ print(
     f"{np.abs(new_result - keras_result).max():.1e}",
 )
 assert np.array_equal(old_result, new_result), (
-    "expected identical outputs"
+    "expected bit-identical outputs from both interpreters"
 )
 litert_requires = importlib.metadata.requires("ai-edge-litert")
 assert not any(r.startswith("tensorflow") for r in litert_requires), (

@@ -3,9 +3,11 @@
 When you hit it: you score one request at a time with `model.predict`
 in a serving loop, or you call `model(x)` on a whole dataset.
 
-What is going on: `keras.Model.predict` splits its input into batches
-(`batch_size=32` by default) and returns a NumPy array. Calling
-`model(x)` runs all rows as one batch and returns a `tf.Tensor`. Both
+What is going on: `keras.Model.predict` splits a NumPy array into
+batches of `batch_size` (32 by default); a `tf.data.Dataset` keeps its
+own batches. Calling `model(x)` runs all rows as one batch. For a
+single-output model, `predict` returns a NumPy array and the call a
+`tf.Tensor`; with a list or dict of outputs, a list or dict of them. Both
 run in inference mode: `Dropout` is off unless you pass
 `training=True`. For inputs that fit in one batch, prefer the call, as
 the `predict` docstring itself advises.
@@ -97,7 +99,45 @@ print("predict batch sizes:", batch_sizes, "| model(x) batch:", called)
 assert batch_sizes == [32, 32, 32, 4], (
     "expected batches of 32 in predict"
 )
+seen_64 = batch_size_probe.predict(rows, batch_size=64, verbose=0)[:, 0]
+assert [int(seen_64[0]), int(seen_64[64])] == [64, 36], (
+    "expected batches of batch_size=64"
+)
 assert called == 100, "expected model(x) to run all rows at once"
+rows_ds = tf.data.Dataset.from_tensor_slices(rows).batch(10)
+dataset_sizes = sorted(
+    {int(n) for n in batch_size_probe.predict(rows_ds, verbose=0)[:, 0]}
+)
+print("predict on a Dataset batched by 10: batch sizes", dataset_sizes)
+assert dataset_sizes == [10], "expected the Dataset's own batches"
+
+features = keras.Input((4,))
+heads = [
+    keras.layers.Dense(1)(features),
+    keras.layers.Dense(2)(features),
+]
+for outputs in (heads, {"score": heads[0], "logits": heads[1]}):
+    several = keras.Model(features, outputs)
+    predicted, returned = (
+        several.predict(request, verbose=0),
+        several(request),
+    )
+    kind = type(outputs)
+    leaves = {type(v).__name__ for v in keras.tree.flatten(predicted)}
+    print(
+        f"{kind.__name__} of outputs: predict -> {kind.__name__} of",
+        *leaves,
+        f"| model(x) -> {type(returned).__name__} of tensors",
+    )
+    assert isinstance(predicted, kind) and isinstance(returned, kind), (
+        f"expected a {kind.__name__} from both"
+    )
+    assert all(
+        isinstance(v, np.ndarray) for v in keras.tree.flatten(predicted)
+    ), "expected NumPy arrays from predict"
+    assert all(tf.is_tensor(v) for v in keras.tree.flatten(returned)), (
+        "expected tensors from the call"
+    )
 
 predict_doc = inspect.getsource(Trainer.predict)
 assert "small numbers of inputs that fit in one batch" in predict_doc, (

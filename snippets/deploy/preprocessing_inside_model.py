@@ -8,7 +8,8 @@ What is going on: scaling done in the input pipeline (`(x - mean) /
 std` in NumPy or `Dataset.map`) is not part of the saved model. A
 `keras.layers.Normalization` layer, `adapt`ed on training data, stores
 mean and variance as weights, so `.keras` files and `model.export`
-carry them and raw inputs work everywhere. A model already trained on
+carry them: here raw inputs give the training outputs from the reloaded
+SavedModel and the reloaded `.keras` file. A model already trained on
 scaled data needs no retraining: put `Normalization(mean=...,
 variance=...)` in front of it and export that.
 

@@ -9,7 +9,9 @@ What is going on: export each model version into an integer folder,
 `variables/` there, with a `serving_default` signature (tag `serve`,
 method `tensorflow/serving/predict`). Its input names come from
 `keras.Input(name=...)`: `features` here. Send rows under `"instances"`
-or named columns under `"inputs"`.
+or named columns under `"inputs"`, the two keys TF Serving's REST parser
+reads (`tensorflow_serving/util/json_tensor.cc`,
+`FillPredictRequestFromJson`).
 
 Pitfall: key the body by the signature's input names, not layer names;
 `saved_model_cli show` lists them. Called locally with a wrong name, the
@@ -18,7 +20,8 @@ signature raises `TypeError` ("missing a required argument").
 Checked: no TF Serving here (no Docker). The run reads the signature
 back with the function `saved_model_cli show` calls and with
 `tf.saved_model.load`, and feeds both bodies to it through a local
-stand-in for the server; the HTTP side, `POST
+stand-in that reads them as that parser does. It proves the bodies fit
+the signature, not that TF Serving accepts them; the HTTP side, `POST
 /v1/models/classifier:predict`, is not exercised.
 
 severity: tip
@@ -79,6 +82,9 @@ assert "classifier/1/saved_model.pb" in layout, (
 assert "classifier/1/variables/variables.index" in layout, (
     "expected the variables next to saved_model.pb"
 )
+assert os.path.isdir(
+    os.path.join(base_dir, "classifier", "1", "assets")
+), "expected an assets/ folder next to saved_model.pb"
 
 # What `saved_model_cli show --dir ... --tag_set serve --signature_def
 # serving_default` prints, from the function that command calls.
@@ -124,7 +130,8 @@ assert np.array(json.loads(row_body)["instances"]).shape[1:] == (4,), (
 
 
 def run_locally(body):
-    """Stand-in for the server: feed a REST body to the signature."""
+    """Stand-in for the server: feed a REST body to the signature, as
+    FillPredictRequestFromJson in TF Serving's json_tensor.cc reads it."""
     request = json.loads(body)
     if "instances" in request:  # row format: one list per example
         (name,) = input_specs

@@ -6,17 +6,18 @@ representative dataset.
 
 What is going on: `tf.lite.TFLiteConverter` keeps float32 weights by
 default. `optimizations=[tf.lite.Optimize.DEFAULT]` alone gives
-dynamic-range quantization (int8 weights, float inputs);
-adding `supported_types=[tf.float16]` stores float16 weights instead;
-a `representative_dataset` plus `TFLITE_BUILTINS_INT8` gives a full
-integer model whose inputs and outputs can be int8. The run below
-measures each on a 32-64-64-4 MLP (6,532 parameters, float32
-weights = 26,128 bytes).
+dynamic-range quantization: float inputs, int8 weights for the larger
+weight tensors (here the 256-value output kernel stays float32).
+Adding `supported_types=[tf.float16]` stores float16 weights instead.
+With `DEFAULT` set, a `representative_dataset` plus
+`TFLITE_BUILTINS_INT8` gives a full integer model; without `DEFAULT`,
+the result stays all float32. The run below measures each on a
+32-64-64-4 MLP (6,532 parameters, float32 weights = 26,128 bytes).
 
-Pitfall: quantization is a trade, not a free switch. Always compare the
-converted model's outputs with the Keras model's on real inputs; a full
-integer model also takes int8 inputs, which you quantize with its
-`scale` and `zero_point`.
+Pitfall: quantization is a trade, not a free switch. Compare the
+converted model's outputs with the Keras model's on real inputs. Only
+with `inference_input_type=tf.int8` does a full integer model take int8
+inputs, quantized with its `scale` and `zero_point`.
 
 severity: tip
 topics: P3
@@ -131,14 +132,108 @@ def weight_dtypes(tflite_model):
     }
 
 
-assert "int8" in weight_dtypes(tflite_models["dynamic"]), (
-    "expected int8 weights in the dynamic-range model"
+KERNELS = {
+    "hidden 1": (64, 32),
+    "hidden 2": (64, 64),
+    "output": (4, 64),
+}
+
+
+def kernel_dtypes(tflite_model):
+    """Dtypes of the tensors shaped like each Dense kernel."""
+    interpreter = Interpreter(model_content=tflite_model)
+    found = {name: set() for name in KERNELS}
+    for tensor in interpreter.get_tensor_details():
+        for name, shape in KERNELS.items():
+            if tuple(tensor["shape"]) == shape:
+                found[name].add(np.dtype(tensor["dtype"]).name)
+    return {name: sorted(dtypes) for name, dtypes in found.items()}
+
+
+def io_dtypes(tflite_model):
+    interpreter = Interpreter(model_content=tflite_model)
+    return [
+        np.dtype(details[0]["dtype"]).name
+        for details in (
+            interpreter.get_input_details(),
+            interpreter.get_output_details(),
+        )
+    ]
+
+
+dynamic_kernels = kernel_dtypes(tflite_models["dynamic"])
+print("dynamic-range kernels:", dynamic_kernels)
+assert dynamic_kernels == {
+    "hidden 1": ["int8"],
+    "hidden 2": ["int8"],
+    "output": ["float32"],
+}, "expected int8 hidden kernels and a float32 256-value output kernel"
+assert "float16" in kernel_dtypes(tflite_models["float16"])["output"], (
+    "expected float16 weights in the float16 model, output kernel too"
 )
-assert "float16" in weight_dtypes(tflite_models["float16"]), (
-    "expected float16 weights in the float16 model"
+assert weight_dtypes(tflite_models["float32"]) == {"float32"}, (
+    "expected only float32 tensors by default"
 )
-assert "int8" not in weight_dtypes(tflite_models["float32"]), (
-    "expected no quantized tensors by default"
+assert io_dtypes(tflite_models["dynamic"]) == ["float32", "float32"], (
+    "expected float inputs and outputs in the dynamic-range model"
+)
+assert io_dtypes(tflite_models["int8"]) == ["int8", "int8"], (
+    "expected int8 inputs and outputs with inference_input_type=tf.int8"
+)
+assert weight_dtypes(tflite_models["int8"]) == {"int8"}, (
+    "expected a full integer model: every tensor int8 here"
+)
+
+
+def int8_variant(optimize, int8_io):
+    converter = tf.lite.TFLiteConverter.from_saved_model(export_dir)
+    if optimize:
+        converter.optimizations = [tf.lite.Optimize.DEFAULT]
+    converter.representative_dataset = representative_data
+    converter.target_spec.supported_ops = [
+        tf.lite.OpsSet.TFLITE_BUILTINS_INT8
+    ]
+    if int8_io:
+        converter.inference_input_type = tf.int8
+        converter.inference_output_type = tf.int8
+    return converter.convert()
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    float_io = int8_variant(optimize=True, int8_io=False)
+    no_default = int8_variant(optimize=False, int8_io=False)
+print(
+    "int8 without inference types: input, output",
+    io_dtypes(float_io),
+    "| kernels",
+    sorted({d for v in kernel_dtypes(float_io).values() for d in v}),
+)
+print(
+    "int8 recipe without DEFAULT: tensor dtypes",
+    sorted(weight_dtypes(no_default)),
+)
+assert io_dtypes(float_io) == ["float32", "float32"], (
+    "expected float32 inputs without inference_input_type"
+)
+assert all(v == ["int8"] for v in kernel_dtypes(float_io).values()), (
+    "expected int8 kernels without inference_input_type"
+)
+float_io_interpreter = Interpreter(model_content=float_io)
+io_indices = {
+    float_io_interpreter.get_input_details()[0]["index"],
+    float_io_interpreter.get_output_details()[0]["index"],
+}
+float32_indices = {
+    t["index"]
+    for t in float_io_interpreter.get_tensor_details()
+    if t["dtype"] == np.float32
+}
+assert float32_indices == io_indices, (
+    "expected float32 only at the input and the output"
+)
+assert weight_dtypes(no_default) == {"float32"}, (
+    "expected no quantization without optimizations=[DEFAULT]"
 )
 assert (
     sizes["int8"]

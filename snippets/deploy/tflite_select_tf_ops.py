@@ -1,16 +1,18 @@
-"""Ops TFLite lacks need `SELECT_TF_OPS`, and a Flex-enabled runtime
+"""Ops TFLite lacks: `SELECT_TF_OPS` if TF Select has them, and a Flex runtime
 
 When you hit it: `converter.convert()` fails with "Some ops are not
 supported by the native TFLite runtime" on a model that runs fine in
 TensorFlow.
 
 What is going on: the converter maps each TF op to a TFLite builtin.
-Ops without one (here `tf.linalg.inv`, the `MatrixInverse` op) make it
-raise `ConverterError`, naming them under "TF Select ops" (`tf.lite`
-has no public alias for the class; import it from
-`tensorflow.lite.python.convert_phase`). Adding
-`tf.lite.OpsSet.SELECT_TF_OPS` to `supported_ops` embeds them as "Flex"
-ops that call TensorFlow kernels.
+By default, an op without one makes `convert()` raise `ConverterError`
+(`tf.lite` has no public alias; import it from
+`tensorflow.lite.python.convert_phase`). Ops that
+TF Select supports, like `MatrixInverse` (`tf.linalg.inv`), are listed
+under "TF Select ops"; adding `tf.lite.OpsSet.SELECT_TF_OPS` to
+`supported_ops` embeds them as "Flex" ops that call TensorFlow kernels.
+Others, like `EagerPyFunc` (`tf.py_function`), are listed under
+"Custom ops", and `SELECT_TF_OPS` does not help them.
 
 Pitfall: the conversion then succeeds, but the file only runs where
 the Flex delegate is linked. Neither `ai_edge_litert`'s interpreter nor
@@ -93,6 +95,36 @@ for name, interpreter in interpreters.items():
         message = str(err)
     assert "Flex delegate" in message, f"expected {name} to lack Flex"
 print("RuntimeError:", message.split(" For the Android")[0])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+def doubled(rows):
+    return tf.py_function(lambda a: a * 2, [rows], tf.float32)
+
+
+for ops in (
+    [tf.lite.OpsSet.TFLITE_BUILTINS],
+    [tf.lite.OpsSet.TFLITE_BUILTINS, tf.lite.OpsSet.SELECT_TF_OPS],
+):
+    py_converter = tf.lite.TFLiteConverter.from_concrete_functions(
+        [doubled.get_concrete_function()], doubled
+    )
+    py_converter.target_spec.supported_ops = ops
+    try:
+        py_converter.convert()
+    except ConverterError as err:
+        py_lines = str(err).splitlines()
+    else:
+        raise AssertionError("expected tf.py_function not to convert")
+    assert "Custom ops: EagerPyFunc" in py_lines, (
+        f"expected EagerPyFunc listed as a custom op with {len(ops)} sets"
+    )
+    assert not any(ln.startswith("TF Select ops") for ln in py_lines), (
+        "expected EagerPyFunc not to be offered to TF Select"
+    )
+print(
+    "tf.py_function, with or without SELECT_TF_OPS: Custom ops: EagerPyFunc"
+)
 
 identity = np.eye(3, dtype=np.float32)[np.newaxis] * 2.0
 np.testing.assert_allclose(

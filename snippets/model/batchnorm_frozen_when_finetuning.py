@@ -5,11 +5,13 @@ When you hit it: you fine-tune a base that contains
 training=False)` in a Functional model as many guides advise, and
 expect its statistics to stay fixed once the base is unfrozen.
 
-What is going on: in a Keras 3 Functional model, the `training` value
-that `fit` passes (`True`) overrides the `training=False` written when
-the graph was built, so the batch statistics update again. What holds
-is the layer flag: a `BatchNormalization` with `trainable = False` runs
-in inference mode even in `fit`.
+What is going on: in a Functional model of Keras 3.15 (TensorFlow
+2.21), the `training` value that `fit` passes (`True`) overrides the
+`training=False` written when the graph was built, so the batch
+statistics update again (the nightly build fails this check: see the
+matrix line). What holds here is the layer flag: a
+`BatchNormalization` with `trainable = False` runs in inference mode
+(it normalises with its moving statistics) even in `fit`.
 
 Pitfall: unfreeze the base, then set `trainable = False` again on each
 `BatchNormalization` layer before you recompile. Its moving mean and
@@ -21,7 +23,7 @@ aliases:
   - accuracy drops after I unfreeze the pretrained base for fine-tuning
   - moving_mean and moving_variance change even though I passed training=False
   - how do I freeze batch norm layers in transfer learning
-  - base_model(x, training=False) is ignored in Keras 3
+  - base_model(x, training=False) is ignored by fit in Keras 3.15
   - fine-tuning ResNet, Inception or EfficientNet with BN layers ruins validation accuracy
   - BatchNormalization layer.trainable = False versus training=False
   - BN moving statistics keep updating during fit after unfreezing
@@ -75,6 +77,7 @@ base, model = make_model()  # calls base(inputs, training=False)
 base.trainable = True  # fit passes training=True: BN updates
 # --8<-- [end:wrong]
 wrong = fine_tune(base, model)
+wrong_base = base
 
 # --8<-- [start:right]
 base, model = make_model()
@@ -96,5 +99,26 @@ for label, (conv_moved, mean_moved) in [
         "| BN moving stats changed",
         mean_moved,
     )
+
+
+def modes_agree(base):
+    """Does the BN layer give the same output with training=True?"""
+    conv, batch_norm = base.layers[0], base.layers[1]
+    features = conv(images[:8])
+    return np.allclose(
+        batch_norm(features, training=True),
+        batch_norm(features, training=False),
+    )
+
+
+trainable_agrees, frozen_agrees = (
+    modes_agree(wrong_base),
+    modes_agree(base),
+)
+print("BN output, training=True equals training=False:")
+print("  trainable BN:", trainable_agrees)
+print("  frozen BN:   ", frozen_agrees)
 assert wrong == (True, True), "expected fit to override training=False"
 assert right == (True, False), "expected BN frozen while conv trains"
+assert not trainable_agrees, "expected batch stats when trainable"
+assert frozen_agrees, "expected a frozen BN to use its moving stats"

@@ -4,21 +4,26 @@ When you hit it: you start a model and must choose between
 `keras.Sequential`, the Functional API (`keras.Model(inputs, outputs)`)
 and subclassing `keras.Model`.
 
-What is going on: all three build the same layers and weights. The
-first two record a graph of layers, so the model knows its `inputs`,
-its `output_shape` and every layer's symbolic `output` before it sees
-data. A subclass is only Python code in `call`: Keras cannot see inside.
+What is going on: all three build the same layers and weights. A
+Functional model, or a Sequential that starts with `keras.Input`,
+records a graph of layers, so it knows its `inputs`, its
+`output_shape` and every layer's symbolic `output` before it sees data.
+A subclass is only Python code in `call`: Keras cannot see inside.
 
-| | Sequential | Functional | Subclass |
+| | Sequential (with `Input`) | Functional | Subclass |
 |---|---|---|---|
 | topology | one chain | any graph | any Python |
 | `inputs`, `output_shape` | yes | yes | no |
-| model from an inner layer | yes | yes | no |
-| `get_config` for saving | automatic | automatic | you write it |
+| model from an inner layer | yes | yes | only by calling its layers again |
+| `get_config` for saving | automatic | automatic | you write it for `__init__` arguments ([details](model.md#subclassed-model-get-config)) |
 
-Pitfall: a subclassed model has no `output_shape` and its layers have no
-`output`, even after it has run, so you cannot cut a feature extractor
-out of it. Prefer Functional unless `call` needs Python control flow.
+Pitfall: a subclassed model has no `inputs` or `output_shape`, and
+after a call on data its layers have no `output`. Build a feature
+extractor by calling its layers again on a new `keras.Input`. Prefer
+Functional unless `call` needs Python control flow.
+
+Checked: a Sequential without `keras.Input` has neither `inputs` nor
+`output_shape` before data.
 
 severity: tip
 topics: M1
@@ -75,6 +80,14 @@ subclassed(features)  # creates the weights
 params = [
     m.count_params() for m in (sequential, functional, subclassed)
 ]
+bare = keras.Sequential(
+    [keras.layers.Dense(8, activation="relu"), keras.layers.Dense(3)]
+)
+bare_known = [
+    hasattr(bare, name) for name in ("inputs", "output_shape")
+]
+sub_rebuilt = Classifier.from_config(subclassed.get_config())
+sub_rebuilt(features)
 extractor = keras.Model(functional.inputs, functional.layers[1].output)
 seq_extractor = keras.Model(
     sequential.inputs, sequential.layers[0].output
@@ -105,6 +118,17 @@ else:
     raise AssertionError(
         "expected a subclass's layer to have no output"
     )
+# After the checks above: a symbolic call gives the layer an output.
+new_inputs = keras.Input(shape=(4,))
+sub_extractor = keras.Model(new_inputs, subclassed.hidden(new_inputs))
+print("subclass has inputs:", hasattr(subclassed, "inputs"))
+print("Sequential without Input has inputs, output_shape:", bare_known)
+print(
+    "subclass extractor from a new Input:",
+    sub_extractor.output_shape,
+    "shares weights:",
+    sub_extractor.layers[1].kernel is subclassed.hidden.kernel,
+)
 print("subclass: AttributeError:", shape_message)
 print("subclass layer:", output_message)
 assert params == [67, 67, 67], "expected identical weights in all three"
@@ -124,3 +148,19 @@ assert "no attribute 'output_shape'" in shape_message, (
     "expected no shape"
 )
 assert "has never been called" in output_message, "expected no output"
+assert not hasattr(subclassed, "inputs"), "expected no inputs"
+assert bare_known == [False, False], (
+    "expected a Sequential without Input to know neither yet"
+)
+assert sub_extractor.output_shape == (None, 8), "expected an extractor"
+assert sub_extractor.layers[1].kernel is subclassed.hidden.kernel, (
+    "expected the extractor to share the subclass's weights"
+)
+assert sub_rebuilt.count_params() == 67, (
+    "expected a subclass without __init__ arguments to rebuild"
+)
+assert all(
+    isinstance(layer.output, keras.KerasTensor)
+    for model in (sequential, functional)
+    for layer in model.layers
+), "expected every layer of a graph model to have a symbolic output"

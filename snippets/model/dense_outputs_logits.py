@@ -10,8 +10,8 @@ What is going on: `keras.layers.Dense` defaults to `activation=None`
 the loss it gets logits, or end the model with `activation="softmax"`.
 
 Pitfall: nothing fails and the loss still falls, so the mistake hides.
-The output shows the same seeded model reaching a clearly lower
-training accuracy.
+Here the same seeded model ends below 90% training accuracy instead of
+above 95%.
 
 severity: silent
 topics: M4
@@ -63,24 +63,35 @@ loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
 right_accuracy, _ = train(loss)
 
 dense_params = inspect.signature(keras.layers.Dense).parameters
-loss_params = inspect.signature(
-    keras.losses.SparseCategoricalCrossentropy
-)
+loss_defaults = {
+    loss_class.__name__: inspect.signature(loss_class)
+    .parameters["from_logits"]
+    .default
+    for loss_class in (
+        keras.losses.SparseCategoricalCrossentropy,
+        keras.losses.CategoricalCrossentropy,
+        keras.losses.BinaryCrossentropy,
+    )
+}
 activation = keras.layers.Dense(3).get_config()["activation"]
 print("Dense default activation:", activation)
+print("from_logits default (sparse, categorical, binary):", end=" ")
+print(*loss_defaults.values())
 print(
-    f"from_logits=False: loss {wrong_losses[0]:.3f} -> "
-    f"{wrong_losses[-1]:.3f}, accuracy {wrong_accuracy:.3f}"
+    "from_logits=False: loss falls",
+    wrong_losses[-1] < wrong_losses[0],
+    "| accuracy below 0.90",
+    wrong_accuracy < 0.90,
 )
-print(f"from_logits=True:  accuracy {right_accuracy:.3f}")
+print("from_logits=True:  accuracy above 0.95", right_accuracy > 0.95)
 assert dense_params["activation"].default is None, (
     "expected None default"
 )
 assert activation == "linear", (
     "expected Dense to default to no activation"
 )
-assert loss_params.parameters["from_logits"].default is False, (
-    "expected the loss to expect probabilities by default"
+assert set(loss_defaults.values()) == {False}, (
+    "expected the losses to expect probabilities by default"
 )
 assert wrong_losses[-1] < wrong_losses[0], (
     "expected the loss to fall even with the wrong setting"
@@ -88,6 +99,7 @@ assert wrong_losses[-1] < wrong_losses[0], (
 assert right_accuracy > 0.95, (
     "expected from_logits=True to fit the data"
 )
+assert wrong_accuracy < 0.90, "expected below 90% with the wrong loss"
 assert wrong_accuracy < right_accuracy - 0.1, (
     "expected logits read as probabilities to train clearly worse"
 )

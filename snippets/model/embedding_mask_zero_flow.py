@@ -115,8 +115,12 @@ def mask_after(make_layer_output, keras_module=keras):
         inputs = keras_module.Input(shape=(4,), dtype="int32")
         x = keras_module.layers.Embedding(10, 8, mask_zero=True)(inputs)
         output = make_layer_output(x)
-    texts = [str(w.message) for w in caught if "mask" in str(w.message)]
-    return getattr(output, "_keras_mask", None), texts
+    found = [
+        (type(w.message).__name__, str(w.message))
+        for w in caught
+        if "mask" in str(w.message)
+    ]
+    return getattr(output, "_keras_mask", None), found
 
 
 layers = {
@@ -140,8 +144,8 @@ silent = [
 print("keep the mask:", kept)
 print("drop it, with a warning:", warned)
 print("drop it silently:", silent)
-warning_text = results["Flatten"][1][0]
-print("UserWarning:", warning_text.split(". However")[0] + ".")
+warning_kind, warning_text = results["Flatten"][1][0]
+print(f"{warning_kind}:", warning_text.split(". However")[0] + ".")
 
 legacy_mask, legacy_warnings = mask_after(
     lambda x: tf_keras.layers.Flatten()(x), keras_module=tf_keras
@@ -169,6 +173,7 @@ assert warned == [
     "PlainScale (custom)",
 ], "expected these layers to warn and drop the mask"
 assert silent == ["x * 2.0", "keras.ops.multiply"], "silent drops"
+assert warning_kind == "UserWarning", "expected Flatten's UserWarning"
 assert "will therefore destroy the mask information" in warning_text
 assert legacy_mask is None and legacy_warnings == [], (
     "expected Keras 2 to drop the mask at Flatten without a warning"

@@ -6,8 +6,10 @@ siamese model) and predicts two things at once, say a class and a score.
 What is going on: a layer object called twice in a Functional model
 shares one set of weights: it appears once in `model.layers`. Pass
 inputs and outputs as dicts: `fit` then takes losses, labels and data
-keyed by those names, logs a loss per output, and `predict` returns a
-dict.
+keyed by the dict keys, logs a loss per output key, and `predict`
+returns a dict with those keys. Give each `keras.Input` the `name` of
+its key: Keras warns "all keys in the dict must match the names of the
+corresponding tensors" otherwise.
 
 Pitfall: to share, create the layer once and call the same object.
 Creating `Dense(8)` twice builds two independent encoders: twice the
@@ -25,6 +27,8 @@ aliases:
   - predict returns a dict for a multi-output model
   - two-tower model that shares one encoder
 """
+
+import warnings
 
 import keras
 import numpy as np
@@ -109,3 +113,46 @@ print(
 assert two_encoders.count_params() == 2 * encoder_params + 17, (
     "expected separate layer objects to have separate weights"
 )
+
+
+def renamed_run(input_names, head_names):
+    """Dict keys stay left/right/same/score; the names change."""
+    keras.utils.set_random_seed(0)
+    a, b = (keras.Input(shape=(4,), name=n) for n in input_names)
+    shared = keras.layers.Dense(8, activation="relu")
+    both = keras.layers.Concatenate()([shared(a), shared(b)])
+    same_head = keras.layers.Dense(1, name=head_names[0])(both)
+    score_head = keras.layers.Dense(1, name=head_names[1])(both)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        renamed = keras.Model(
+            {"left": a, "right": b},
+            {"same": same_head, "score": score_head},
+        )
+    renamed.compile(
+        optimizer="adam", loss={"same": "mse", "score": "mse"}
+    )
+    logged = renamed.fit(inputs, targets, epochs=1, verbose=0).history
+    keys = sorted(logged), sorted(renamed.predict(inputs, verbose=0))
+    return keys, [str(w.message) for w in caught]
+
+
+keys, quiet = renamed_run(
+    ("left", "right"), ("same_head", "score_head")
+)
+_, noisy = renamed_run(("in_a", "in_b"), ("same_head", "score_head"))
+print(
+    "heads named same_head/score_head, history and predict keys:", keys
+)
+print("Inputs named in_a/in_b:", len(noisy), "warnings, first:")
+print(" ", noisy[0].split(". Received")[0] + ".")
+assert keys == (
+    ["loss", "same_loss", "score_loss"],
+    ["same", "score"],
+), "expected the output dict keys, not the layer names"
+assert quiet == [], "expected no warning when Input names match keys"
+assert len(noisy) == 2 and all(
+    "all keys in the dict must match the names of the corresponding "
+    "tensors" in message
+    for message in noisy
+), "expected a warning per mismatched Input name"

@@ -1,18 +1,27 @@
-"""Know the default initializers; a seeded initializer repeats itself
+"""Know the default initializers; a shared initializer instance repeats
 
 When you hit it: you wonder how `Dense` or `Conv2D` start, why nothing
-is regularised, or you pass one seeded initializer to several layers.
+is regularised, or you pass one initializer object to several layers.
 
 What is going on: read the defaults from `layer.get_config()`: kernels
 start `GlorotUniform`, biases `Zeros`, LSTM recurrent kernels
 `Orthogonal`, embeddings `RandomUniform`; every regularizer is `None`.
-A `kernel_regularizer` adds its penalty to `model.losses`. An
-initializer with a `seed` returns the same values on every call.
+An `LSTM` still starts its forget-gate biases at 1
+(`unit_forget_bias=True`). A `kernel_regularizer` adds its penalty to
+`model.losses`. An initializer with an integer seed, or with none,
+returns the same values on every call; one seeded with a
+`keras.random.SeedGenerator` does not.
 
-Pitfall: one seeded initializer instance shared by two layers gives them
-identical starting weights. For reproducible runs, call
-`keras.utils.set_random_seed` once instead, or give each layer its own
-seed.
+Pitfall: one initializer instance, seeded or not, shared by two layers
+gives them identical starting weights. Pass the name
+(`"glorot_uniform"`) or a new instance per layer, and call
+`keras.utils.set_random_seed` once for reproducible runs
+([seed everything once](setup.md#seed-everything-once)).
+
+Checked: the defaults of `Dense`, `Conv2D`, `LSTM` and `Embedding`.
+The ones fill the second quarter of the LSTM bias, the forget gate
+(`keras/src/layers/rnn/lstm.py`, `LSTMCell.build`); with
+`unit_forget_bias=False` the bias starts at zero.
 
 severity: silent
 topics: M8
@@ -27,8 +36,6 @@ aliases:
   - where does the kernel_regularizer L2 penalty go, model.losses
 """
 
-import random
-
 import keras
 import numpy as np
 
@@ -40,14 +47,25 @@ def initial(layer_config, key):
 
 dense = keras.layers.Dense(4).get_config()
 conv = keras.layers.Conv2D(4, 3).get_config()
-lstm = keras.layers.LSTM(4).get_config()
+lstm_layer = keras.layers.LSTM(2)
+lstm = lstm_layer.get_config()
 embedding = keras.layers.Embedding(10, 4).get_config()
+lstm_layer.build((None, 3, 4))
+lstm_bias = lstm_layer.cell.bias.numpy().tolist()
+plain_lstm = keras.layers.LSTM(2, unit_forget_bias=False)
+plain_lstm.build((None, 3, 4))
+regularizers = [
+    value
+    for config in (dense, conv, lstm, embedding)
+    for key, value in config.items()
+    if key.endswith("_regularizer")
+]
 print(
     "Dense:",
     initial(dense, "kernel_initializer"),
     initial(dense, "bias_initializer"),
-    "| regularizer:",
-    initial(dense, "kernel_regularizer"),
+    "| regularizers:",
+    set(regularizers),
 )
 print(
     "LSTM recurrent:",
@@ -55,51 +73,87 @@ print(
     "| Embedding:",
     initial(embedding, "embeddings_initializer"),
 )
+print(
+    "LSTM(2) config bias:",
+    initial(lstm, "bias_initializer"),
+    "| initial bias:",
+    lstm_bias,
+)
 assert initial(dense, "kernel_initializer") == "GlorotUniform", "kernel"
 assert initial(dense, "bias_initializer") == "Zeros", "bias"
 assert initial(conv, "kernel_initializer") == "GlorotUniform", "conv"
-assert initial(conv, "kernel_regularizer") is None, "no regularizer"
-assert initial(dense, "kernel_regularizer") is None, "no regularizer"
-assert initial(dense, "bias_regularizer") is None, "no regularizer"
+assert initial(conv, "bias_initializer") == "Zeros", "conv bias"
+assert len(regularizers) == 11 and set(regularizers) == {None}, (
+    "expected every regularizer to be None"
+)
 assert initial(lstm, "recurrent_initializer") == "Orthogonal", "LSTM"
+assert initial(lstm, "kernel_initializer") == "GlorotUniform", "LSTM"
+assert initial(lstm, "bias_initializer") == "Zeros", "LSTM bias"
 assert (
     initial(embedding, "embeddings_initializer") == "RandomUniform"
 ), "E"
+assert lstm_bias == [0, 0, 1, 1, 0, 0, 0, 0], "expected forget bias 1"
+assert not plain_lstm.cell.bias.numpy().any(), "expected zeros without"
 
 # --8<-- [start:wrong]
-init = keras.initializers.GlorotUniform(seed=42)
+init = keras.initializers.GlorotUniform()  # seeded or not
 encoder = keras.layers.Dense(4, kernel_initializer=init)
 decoder = keras.layers.Dense(4, kernel_initializer=init)  # same start
 # --8<-- [end:wrong]
-encoder.build((None, 4))
-decoder.build((None, 4))
-twins = np.array_equal(encoder.kernel.numpy(), decoder.kernel.numpy())
-assert np.array_equal(init((2, 2)), init((2, 2))), "expected repeats"
+
+
+def same_start(make_initializer):
+    """Build two Dense layers; are their kernels identical?"""
+    pair = [
+        keras.layers.Dense(4, kernel_initializer=make_initializer())
+        for _ in range(2)
+    ]
+    for layer in pair:
+        layer.build((None, 4))
+    return np.array_equal(
+        pair[0].kernel.numpy(), pair[1].kernel.numpy()
+    )
+
+
+def repeats(initializer):
+    return np.array_equal(initializer((2, 2)), initializer((2, 2)))
+
+
+seeded = keras.initializers.GlorotUniform(seed=42)
+generated = keras.initializers.GlorotUniform(
+    seed=keras.random.SeedGenerator(42)
+)
+shared = {
+    "unseeded": same_start(lambda: init),
+    "seed=42": same_start(lambda: seeded),
+}
+print("one shared instance, identical kernels:", shared)
+print(
+    "repeats on a second call: unseeded",
+    repeats(init),
+    "| seed=42",
+    repeats(seeded),
+    "| SeedGenerator",
+    repeats(generated),
+)
+assert shared == {"unseeded": True, "seed=42": True}, "expected twins"
+assert repeats(init) and repeats(seeded), "expected repeated values"
+assert not repeats(generated), "expected a SeedGenerator to move on"
 
 # --8<-- [start:right]
-keras.utils.set_random_seed(42)  # seeds Python, NumPy and TF at once
-encoder = keras.layers.Dense(4)
-decoder = keras.layers.Dense(4)
+keras.utils.set_random_seed(42)  # once, for reproducible runs
+encoder = keras.layers.Dense(4)  # "glorot_uniform": its own instance
+decoder = keras.layers.Dense(4, kernel_initializer="glorot_uniform")
 # --8<-- [end:right]
-encoder.build((None, 4))
-decoder.build((None, 4))
-distinct = not np.array_equal(
-    encoder.kernel.numpy(), decoder.kernel.numpy()
-)
+by_name = same_start(lambda: "glorot_uniform")
+new_instance = same_start(keras.initializers.GlorotUniform)
 print(
-    "shared seeded initializer: identical kernels",
-    twins,
-    "| set_random_seed: distinct kernels",
-    distinct,
+    "identical kernels: by name",
+    by_name,
+    "| a new instance per layer",
+    new_instance,
 )
-assert twins, "expected a seeded initializer to repeat its values"
-assert distinct, "expected unseeded layers to differ"
-keras.utils.set_random_seed(7)
-python_draw, numpy_draw = random.random(), np.random.random()
-assert python_draw == random.Random(7).random(), (
-    "expected Python seeded"
-)
-assert numpy_draw == np.random.RandomState(7).random_sample(), "NumPy"
+assert not by_name and not new_instance, "expected distinct kernels"
 
 model = keras.Sequential(
     [

@@ -11,13 +11,18 @@ calls in a `TFOpLambda` layer for you. Prefer `keras.ops`, the
 backend-neutral ops; or move the `tf.*` call into a layer's `call`,
 which ties the model to the TensorFlow backend.
 
-Pitfall: `KERAS_BACKEND` is read once, by `import keras`; setting it in
-`os.environ` later changes nothing. Set it in the shell or before the
-first import, and check with `keras.config.backend()`.
+Pitfall: `import keras` reads `KERAS_BACKEND`; setting it in
+`os.environ` afterwards changes nothing by itself. Set it before the
+first import, or call `keras.config.set_backend(name)`, which imports
+Keras again; then re-create every Keras object.
 
-Checked: only the TensorFlow backend is installed here; the run proves
-that `KERAS_BACKEND=jax` is read at import (in a subprocess the import
-fails for want of `jax`), not how a layer runs on JAX or PyTorch.
+Checked: only the TensorFlow backend is installed here. The run proves
+that `import keras` and `keras.config.set_backend("jax")` read the
+backend name (both fail for want of `jax`), not how a layer runs on JAX
+or PyTorch. `keras.ops.normalize` is written with backend-neutral ops
+only (`keras/src/ops/nn.py`, `_normalize`);
+`keras/src/utils/backend_utils.py` (`set_backend`) warns that objects
+created before the switch are no longer usable.
 
 severity: crash
 topics: M15
@@ -59,10 +64,10 @@ doubled = inputs * 2.0 + 1.0  # Python operators build Keras ops
 
 
 # --8<-- [start:right]
-unit = keras.ops.normalize(inputs, axis=-1)  # any backend
+unit = keras.ops.normalize(inputs, axis=-1)  # backend-neutral ops
 
 
-class TFNormalize(keras.layers.Layer):  # TensorFlow backend only
+class TFNormalize(keras.layers.Layer):  # calls tf.*: needs TensorFlow
     def call(self, x):
         return tf.nn.l2_normalize(x, axis=-1)
 
@@ -127,4 +132,15 @@ assert child.returncode != 0, (
 )
 assert import_error == "ModuleNotFoundError: No module named 'jax'", (
     "expected KERAS_BACKEND=jax to make import keras load jax"
+)
+# Last: set_backend unloads Keras and imports it again with jax.
+try:
+    keras.config.set_backend("jax")
+except ModuleNotFoundError as err:
+    switch_error = f"{type(err).__name__}: {err}"
+else:
+    switch_error = "none"
+print("keras.config.set_backend('jax') after import:", switch_error)
+assert switch_error == "ModuleNotFoundError: No module named 'jax'", (
+    "expected set_backend to import Keras again, with jax"
 )

@@ -1,7 +1,8 @@
 """The last Dense needs one unit per class; class ids run 0 to units-1
 
-When you hit it: `fit` fails with "Received a label value of 9 which
-is outside the valid range of [0, 9)", or with "must have the same
+When you hit it: on a CPU, `fit` fails with "Received a label value of
+9 which is outside the valid range of [0, 9)"; on a GPU the same labels
+give a `nan` loss and no error. Or `fit` fails with "must have the same
 shape" and two different widths.
 
 What is going on: with `sparse_categorical_crossentropy`, a label is an
@@ -11,7 +12,17 @@ number of units. Size the layer from the data:
 `int(labels.max()) + 1` units for ids.
 
 Pitfall: labels numbered from 1 (1 to 9 for nine classes) need a
-10-unit layer or `labels - 1`; a 9-unit layer rejects label 9.
+10-unit layer or `labels - 1`; a 9-unit layer rejects label 9 on a CPU
+and turns it into a `nan` loss on a GPU.
+
+Checked: on this machine's CPU. The GPU behaviour is documented, not
+run: Keras computes the loss with
+`tf.nn.sparse_softmax_cross_entropy_with_logits`
+(`keras/src/backend/tensorflow/nn.py`, `sparse_categorical_crossentropy`),
+whose `labels` argument says out-of-range values "raise an exception
+when this op is run on CPU, and return NaN for corresponding loss and
+gradient rows on GPU" (`tensorflow/python/ops/nn_ops.py`,
+`sparse_softmax_cross_entropy_with_logits_v2`).
 
 severity: crash
 topics: M5
@@ -61,6 +72,9 @@ assert (
     "label value of 9 which is outside the valid range of [0, 9)"
     in (sparse_message)
 ), "expected the out-of-range label error"
+assert "SparseSoftmaxCrossEntropyWithLogits" in sparse_message, (
+    "expected the error to come from the fused sparse softmax kernel"
+)
 
 try:
     model = classifier(9)
@@ -77,6 +91,14 @@ assert re.search(r"target.shape=\(\w+, 10\)", width_message), (
 assert re.search(r"output.shape=\(\w+, 9\)", width_message), (
     "expected the output width"
 )
+
+doc = " ".join(
+    tf.nn.sparse_softmax_cross_entropy_with_logits.__doc__.split()
+)
+assert (
+    "raise an exception when this op is run on CPU, and return `NaN` for"
+    " corresponding loss and gradient rows on GPU" in doc
+), "expected the documented CPU/GPU difference"
 
 # --8<-- [start:right]
 units = int(labels.max()) + 1  # ids 1..9 -> 10 units

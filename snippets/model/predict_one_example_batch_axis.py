@@ -7,14 +7,14 @@ incompatible shape (32, 32, 3)" or "expected min_ndim=4, found ndim=3".
 
 What is going on: `keras.Input(shape=...)` describes one example; Keras
 puts the batch axis (`None`) in front. `predict` and calling the model
-take a batch, even a batch of one. The wording depends on how the model
-was built (Functional, Sequential or a bare layer); the fix does not. A
+take a batch, even a batch of one. The wording depends on the model and
+on the shapes (the output shows four cases); the fix does not. A
 `Dense` model given one row of features raises too. Add the axis with
 `image[None]` or `np.expand_dims(image, 0)`; take `[0]` of the result.
 
 Pitfall: when the `Input` ends in 1 (a grayscale image, a one-feature
-series), the missing batch axis raises nothing: Keras reads the example
-as a batch (next entry).
+series), the missing batch axis may raise nothing: Keras can read the
+example as a batch ([next card](model.md#trailing-one-axis-read-as-batch)).
 
 severity: crash
 topics: M13
@@ -58,7 +58,7 @@ try:
     # --8<-- [end:wrong]
 except ValueError as err:
     line = first_line(err, "incompatible")
-print("Functional: ValueError:", line)
+print("Functional model, (32, 32, 3): ValueError:", line)
 
 sequential = keras.Sequential(classifier.layers[1:])
 sequential.build((None, 32, 32, 3))
@@ -67,7 +67,8 @@ try:
 except ValueError as err:
     seq_line = first_line(err, "Invalid input shape")
 shapes = re.search(r"Expected shape .*", seq_line).group(0)
-print("Sequential: ValueError: Invalid input shape ...", shapes)
+print("Sequential model, (32, 32, 3): ValueError: Invalid input shape")
+print("  ...", shapes)
 
 try:
     classifier(image)  # calling the model checks the same way
@@ -80,7 +81,7 @@ try:
     conv(image)  # a layer called directly: its input_spec check
 except ValueError as err:
     layer_line = first_line(err, "min_ndim")
-print("Layer:      ValueError:", layer_line)
+print("Conv2D layer, (32, 32, 3): ValueError:", layer_line)
 
 row_inputs = keras.Input(shape=(4,))
 rows_model = keras.Model(row_inputs, keras.layers.Dense(2)(row_inputs))
@@ -89,7 +90,8 @@ try:
 except ValueError as err:
     row_line = first_line(err, "Invalid input shape")
 row_shapes = re.search(r"Expected shape .*", row_line).group(0)
-print("Dense model, one row:", row_shapes)
+print("Functional Dense model, (4,): ValueError: Invalid input shape")
+print("  ...", row_shapes)
 
 # --8<-- [start:right]
 batch = image[None]  # (1, 32, 32, 3); or np.expand_dims(image, 0)
@@ -118,12 +120,3 @@ assert batch.shape == np.expand_dims(image, 0).shape == (1, 32, 32, 3)
 assert probs.shape == (10,), "expected one row of 10 class scores"
 same = classifier.predict(tf.expand_dims(image, 0), verbose=0)[0]
 assert np.allclose(same, probs), "expected tf.expand_dims to match"
-
-# The pitfall: an Input ending in 1 takes one example as a batch.
-gray_inputs = keras.Input(shape=(28, 28, 1))
-x = keras.layers.Conv2D(8, 3, padding="same")(gray_inputs)
-x = keras.layers.GlobalAveragePooling2D()(x)
-gray_model = keras.Model(gray_inputs, keras.layers.Dense(10)(x))
-gray_image = np.zeros((28, 28, 1), "float32")
-gray_rows = gray_model.predict(gray_image, verbose=0)
-assert gray_rows.shape == (28, 10), "expected 28 rows for one image"

@@ -5,10 +5,11 @@ When you hit it: you train a new head on a frozen base, set
 does not improve.
 
 What is going on: `trainable = False` moves a layer's weights from
-`trainable_weights` to `non_trainable_weights`, recursively. `fit`
-reuses the training function it built for the current compile, with
-the variable list it had then, so a later change of `trainable` has no
-effect until you call `compile()` again.
+`trainable_weights` to `non_trainable_weights`, recursively. Once `fit`
+has run, the training function and the optimizer keep the variables
+that were trainable then, so a later change of `trainable`, either
+way, has no effect until you call `compile()` again. A change between
+`compile` and the first `fit` still counts.
 
 Pitfall: Keras 3.15 gives no warning; the unfrozen base silently stays
 frozen. Recompile (usually with a lower learning rate) after every
@@ -98,6 +99,63 @@ print(
     "| recompiled",
     recompiled_moves,
 )
+
+
+def fresh():
+    """A new base and model, compiled once while the base is frozen."""
+    new_base = keras.models.clone_model(base)
+    new_model = keras.Sequential([new_base, keras.layers.Dense(1)])
+    new_base.trainable = False
+    new_model.compile(optimizer="adam", loss=loss)
+    return new_base, new_model
+
+
+def moves(new_base, new_model):
+    before = new_base.layers[0].kernel.numpy().copy()
+    new_model.fit(images, labels, epochs=1, batch_size=32, verbose=0)
+    return not np.array_equal(before, new_base.layers[0].kernel.numpy())
+
+
+early_base, early_model = fresh()
+early_base.trainable = True  # after compile, before the first fit
+unfrozen_before_fit = moves(early_base, early_model)
+
+late_base, late_model = fresh()
+late_base.trainable = True
+late_model.compile(optimizer="adam", loss=loss)
+moves(late_base, late_model)
+late_base.trainable = False  # freeze after a fit, no recompile
+frozen_after_fit = moves(late_base, late_model)
+
+forced_base, forced_model = fresh()
+moves(forced_base, forced_model)
+forced_base.trainable = True
+# A new training function alone meets the optimizer's old variable list.
+forced_model.make_train_function(force=True)
+try:
+    moves(forced_base, forced_model)
+    optimizer_error = "none"
+except ValueError as err:
+    optimizer_error = next(
+        part + "."
+        for part in str(err).split(". ")
+        if part.startswith("This optimizer")
+    )
+print(
+    "unfrozen after compile, before the first fit: base moves",
+    unfrozen_before_fit,
+)
+print(
+    "frozen after a fit, not recompiled: base moves", frozen_after_fit
+)
+print("new train function, old optimizer: ValueError:", optimizer_error)
+assert unfrozen_before_fit, "expected a change before the first fit"
+assert frozen_after_fit, (
+    "expected the stale compile to keep training it"
+)
+assert "can only be called for the variables it was originally" in (
+    optimizer_error
+), "expected the optimizer to keep its original variables"
 assert counts == [(6, 2), (2, 6)], "expected freezing to move 4 weights"
 assert not frozen_moves, "expected a frozen base to stay fixed"
 assert not stale_moves, "expected the stale compile to keep it frozen"

@@ -9,8 +9,9 @@ a graph (`tf.executing_eagerly()` is `False` there). `run_eagerly=True`
 runs it as plain Python with concrete values, and switches XLA off
 (with a warning if you asked for `jit_compile=True`).
 `jit_compile="auto"` turns XLA on only with a GPU or other accelerator
-visible, no `tf.distribute` strategy, and every layer supporting XLA
-(`layer.supports_jit`); on a CPU-only machine it is `False`.
+visible, no `tf.distribute` strategy, every layer supporting XLA
+(`layer.supports_jit`), op determinism off and no Apple-silicon Mac; on
+a CPU-only machine it is `False`.
 
 Pitfall: leave `run_eagerly=True` in only while debugging: it gives up
 the graph that `fit` otherwise builds for speed. Check
@@ -18,7 +19,9 @@ the graph that `fit` otherwise builds for speed. Check
 
 Checked: this machine has no GPU. For the GPU cases the run makes
 `tf.config.list_physical_devices` report a fake one: that shows what
-"auto" picks, not XLA running.
+"auto" picks, not XLA running. The rules are in
+`keras/src/trainers/trainer.py` (`Trainer._resolve_auto_jit_compile`,
+`model_supports_jit`); the Apple-silicon case was not run here.
 
 severity: tip
 topics: M9
@@ -153,3 +156,9 @@ assert auto_gpu == {
 assert both.jit_compile is False, "expected run_eagerly to disable XLA"
 assert "cannot also be True" in messages[0], "expected a warning"
 assert eager_auto.jit_compile is False, "expected 'auto' off when eager"
+
+# Last: op determinism cannot be switched off again in this process.
+tf.config.experimental.enable_op_determinism()
+deterministic = auto_with_gpu(make_model())
+print("jit_compile='auto', fake GPU, op determinism on:", deterministic)
+assert deterministic is False, "expected 'auto' off with determinism"

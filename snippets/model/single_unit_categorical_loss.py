@@ -4,15 +4,21 @@ When you hit it: a yes/no classifier ends in `Dense(1,
 activation="sigmoid")`, is compiled with `categorical_crossentropy`, and
 its loss reads 0.0000 from the first epoch while accuracy crawls.
 
-What is going on: categorical crossentropy normalises each row of
-outputs to sum to 1. With one output that is always 1.0, so the loss is
-exactly 0. The weights still move, driven by a nonzero gradient of that
-zero loss, a numerical artefact rather than a learning signal. Keras
-only emits a `SyntaxWarning` suggesting `binary_crossentropy`.
+What is going on: a Keras sigmoid output carries its logit, and
+`categorical_crossentropy` takes it as a softmax logit. A softmax over
+one value is always 1.0, so the loss is exactly 0. The weights still
+move: the fused kernel's gradient is softmax − label, here 1 − y per
+row, which pushes every negative example's score down, however low it
+already is. Keras only emits a `SyntaxWarning` suggesting
+`binary_crossentropy`.
 
 Pitfall: a zero loss looks like success. Two classes with one sigmoid
 output take `binary_crossentropy`; two softmax outputs take one of the
 categorical losses.
+
+Checked: with the TensorFlow backend, whose `sigmoid` attaches
+`_keras_logits` and whose `categorical_crossentropy` reads it
+(`keras/src/backend/tensorflow/nn.py`, `sigmoid`, `_get_logits`).
 
 severity: silent
 topics: M5
@@ -67,14 +73,23 @@ with warnings.catch_warnings(record=True) as caught:
     # --8<-- [start:wrong]
     model = build("categorical_crossentropy")
     # --8<-- [end:wrong]
+    kernel_before = model.layers[0].kernel.numpy().copy()
     wrong = train(model)
-    with tf.GradientTape() as tape:
+    dense = model.layers[0]
+    moved = not np.allclose(kernel_before, dense.kernel.numpy())
+    with tf.GradientTape(persistent=True) as tape:
+        scores = (
+            tf.matmul(features, dense.kernel) + dense.bias
+        )  # logits
+        tape.watch(scores)
         zero_loss = tf.reduce_mean(
             keras.losses.categorical_crossentropy(
-                labels[:, None], model(features)
+                labels[:, None], keras.activations.sigmoid(scores)
             )
         )
-    bias_grad = tape.gradient(zero_loss, model.layers[0].bias)
+    bias_grad = float(tape.gradient(zero_loss, dense.bias)[0])
+    row_grads = tape.gradient(zero_loss, scores).numpy()[:, 0]
+    carries_logits = hasattr(model(features), "_keras_logits")
 
 # --8<-- [start:right]
 model = build("binary_crossentropy")
@@ -82,23 +97,36 @@ model = build("binary_crossentropy")
 right = train(model)
 
 kinds = sorted({type(w.message).__name__ for w in caught})
+suggests = any("binary_crossentropy" in str(w.message) for w in caught)
 print(
-    f"categorical: loss {wrong['loss'][-1]:.4f}  "
-    f"accuracy {wrong['accuracy'][-1]:.4f}"
+    "categorical: loss exactly 0.0 every epoch:",
+    all(value == 0.0 for value in wrong["loss"]),
 )
 print(
-    f"binary:      loss {right['loss'][-1]:.4f}  "
-    f"accuracy {right['accuracy'][-1]:.4f}"
+    "accuracy: categorical below binary by more than 0.1:",
+    wrong["accuracy"][-1] < right["accuracy"][-1] - 0.1,
+)
+print("weights moved anyway:", moved)
+print("sigmoid output carries its logit:", carries_logits)
+print(
+    f"loss {float(zero_loss):.1f}, its bias gradient {bias_grad:.4f}",
+    f"= 1 - mean(labels) {1 - labels.mean():.4f}",
 )
 print(
-    f"loss {float(zero_loss):.1f}, its bias gradient {float(bias_grad[0]):.4f}"
+    "gradient per row == (1 - y) / N:",
+    np.allclose(row_grads * len(labels), 1 - labels),
 )
-print("warning categories:", kinds)
+print("warnings:", kinds, "| suggests binary_crossentropy:", suggests)
 assert all(value == 0.0 for value in wrong["loss"]), "expected loss 0.0"
-assert float(zero_loss) == 0.0 and float(bias_grad[0]) != 0.0, (
-    "expected a nonzero gradient from a zero loss"
+assert moved, "expected the weights to move despite the zero loss"
+assert carries_logits, "expected the sigmoid output to carry its logit"
+assert float(zero_loss) == 0.0, "expected an exact zero loss"
+assert np.isclose(bias_grad, 1 - labels.mean()), "expected 1 - mean(y)"
+assert np.allclose(row_grads * len(labels), 1 - labels), (
+    "expected the gradient softmax - label = 1 - y on every row"
 )
 assert wrong["accuracy"][-1] < right["accuracy"][-1] - 0.1, (
     "expected categorical crossentropy to learn far less"
 )
 assert kinds == ["SyntaxWarning"], "expected only a SyntaxWarning"
+assert suggests, "expected the warning to suggest binary_crossentropy"

@@ -1,17 +1,22 @@
-"""softmax output plus from_logits=True: Keras patches it, predict does not
+"""softmax plus from_logits=True: crossentropy patches it, focal and predict don't
 
 When you hit it: the model ends in `activation="softmax"` and the loss
 says `from_logits=True`, a pairing many guides call a silent bug.
 
 What is going on: a Keras softmax output carries the logits it came
-from. When a Keras loss with `from_logits=True` receives that tensor,
-eagerly or inside `tf.function`, it warns "does not represent logits"
-and uses the hidden logits, so `fit` trains correctly. `Model.predict`
-returns a NumPy array, which carries nothing.
+from. When `SparseCategoricalCrossentropy` or `CategoricalCrossentropy`
+with `from_logits=True` receives that tensor, eagerly or inside
+`tf.function`, it warns "does not represent logits" and uses the hidden
+logits: the loss, and `fit`, match `from_logits=False`.
+`CategoricalFocalCrossentropy` does not: it applies softmax twice,
+silently. `Model.predict` returns a NumPy array, which carries nothing.
 
 Pitfall: the loss you compute yourself on `predict` output is wrong
 (softmax applied twice) while training looked fine. Pick one: logits
 with `from_logits=True`, or softmax with the default `False`.
+
+Checked: `fit` and the `tf.function` case run with the sparse loss;
+the other two losses are called eagerly.
 
 severity: silent
 topics: M4
@@ -79,6 +84,85 @@ assert not np.isclose(float(offline), float(reference), atol=1e-3), (
     "expected a NumPy softmax output to be treated as logits"
 )
 assert "does not represent logits" in warning_text, "expected a warning"
+
+one_hot = keras.utils.to_categorical(labels, 3)
+outputs = model(features)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    categorical = {
+        from_logits: float(
+            keras.losses.CategoricalCrossentropy(
+                from_logits=from_logits
+            )(one_hot, outputs)
+        )
+        for from_logits in (True, False)
+    }
+categorical_warned = any(
+    "does not represent logits" in str(w.message) for w in caught
+)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    focal = keras.losses.CategoricalFocalCrossentropy(from_logits=True)
+    focal_patched = float(focal(one_hot, outputs))
+focal_warnings = [str(w.message) for w in caught]
+plain_probs = keras.ops.convert_to_numpy(outputs)  # no hidden logits
+focal_twice = float(
+    keras.losses.CategoricalFocalCrossentropy()(
+        one_hot, keras.ops.softmax(plain_probs)
+    )
+)
+focal_right = float(
+    keras.losses.CategoricalFocalCrossentropy()(one_hot, outputs)
+)
+print(
+    "CategoricalCrossentropy, True == False:",
+    np.isclose(categorical[True], categorical[False]),
+    "| warned:",
+    categorical_warned,
+)
+print(
+    "CategoricalFocalCrossentropy(from_logits=True): softmax twice",
+    np.isclose(focal_patched, focal_twice),
+    "| == from_logits=False:",
+    np.isclose(focal_patched, focal_right),
+    "| warnings:",
+    len(focal_warnings),
+)
+assert np.isclose(categorical[True], categorical[False]), "CCE patched"
+assert categorical_warned, "expected CategoricalCrossentropy to warn"
+assert np.isclose(focal_patched, focal_twice), "expected softmax twice"
+assert not np.isclose(focal_patched, focal_right), "expected no patch"
+assert focal_warnings == [], "expected the focal loss to stay silent"
+
+
+def fit_losses(from_logits):
+    keras.utils.set_random_seed(0)
+    copy = keras.Sequential(
+        [
+            keras.Input(shape=(4,)),
+            keras.layers.Dense(3, activation="softmax"),
+        ]
+    )
+    copy.compile(
+        optimizer="sgd",
+        loss=keras.losses.SparseCategoricalCrossentropy(
+            from_logits=from_logits
+        ),
+    )
+    return copy.fit(features, labels, epochs=3, verbose=0).history[
+        "loss"
+    ]
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    fit_patched = fit_losses(True)
+fit_reference = fit_losses(False)
+same_fit = np.allclose(fit_patched, fit_reference)
+print(
+    "fit, 3 epochs: from_logits=True losses == False losses:", same_fit
+)
+assert same_fit, "expected fit to train as with from_logits=False"
 probabilities = model.predict(features, verbose=0)
 twice = keras.losses.SparseCategoricalCrossentropy()(
     labels, keras.activations.softmax(probabilities)

@@ -8,9 +8,9 @@ What is going on: `categorical_crossentropy` wants one-hot labels, shape
 shape `(batch,)`. On matching labels both give the same loss. The
 metric string `"accuracy"` adapts to either label form.
 
-Pitfall: the message talks about `target` (your labels) and `output`
-(the model's predictions), not about the loss name. Convert labels with
-`keras.utils.to_categorical` or switch the loss.
+Pitfall: at this release (Keras 3.15) the message names `target` (your
+labels) and `output` (the model's predictions), not the loss. Convert
+labels with `keras.utils.to_categorical` or switch the loss.
 
 severity: crash
 topics: M5
@@ -80,6 +80,12 @@ print(
     f"categorical + one-hot:    loss {dense_loss:.4f}  accuracy {dense_acc:.4f}"
 )
 print(f"accuracy from argmax, by hand:                 {true_acc:.4f}")
+assert all(
+    "target" in message
+    and "output" in message
+    and "crossentropy" not in message
+    for message in (ids_message, one_hot_message)
+), "expected target and output named, not the loss"
 assert np.isclose(sparse_loss, dense_loss), (
     "expected the same loss value"
 )

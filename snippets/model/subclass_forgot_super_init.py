@@ -11,7 +11,10 @@ object still constructs without it; the first `__call__` raises
 
 Pitfall: the error appears far from the cause. Make `super().__init__`
 the first statement of `__init__` and forward `**kwargs`, so `name` and
-`dtype` keep working.
+the model's `dtype` policy reach `Layer`.
+
+Checked: with `dtype="float16"` the model's own policy is float16; its
+inner `Dense` keeps the global policy (float32).
 
 severity: crash
 topics: M3
@@ -111,3 +114,13 @@ assert model(features).shape == (2, 3), (
     "expected the fixed model to run"
 )
 assert model.name == "classifier", "expected **kwargs to reach Layer"
+half = Classifier(3, dtype="float16")
+print(
+    "dtype='float16': the model's policy",
+    half.dtype_policy.name,
+    "| its Dense:",
+    half.head.dtype_policy.name,
+)
+assert half.dtype_policy.name == "float16", (
+    "expected dtype to reach Layer"
+)

@@ -6,11 +6,12 @@ argument values in `__init__()`", though you passed only an `int`.
 
 What is going on: Keras rebuilds a saved object by calling
 `cls(**get_config())`. A `keras.layers.Layer` subclass records the
-plain values (numbers, strings, booleans, `None`) passed to its
-`__init__`; a `keras.Model` subclass records none. With a required
-argument, `save` raises; with every argument defaulted, the config holds
-the defaults. Write `get_config` yourself, returning your `__init__`
-arguments plus `super().get_config()`, and register the class.
+Python numbers, strings, booleans and `None` (and lists of them) passed
+to its `__init__`, not NumPy scalars such as `np.int64`; a `keras.Model`
+subclass records none. With a required argument, `save` raises; with
+every argument defaulted, the config holds the defaults. Write
+`get_config` yourself, returning your `__init__` arguments plus
+`super().get_config()`, and register the class.
 
 Pitfall: defaults make it worse: `save` succeeds and stores the
 defaults, not your values. A model built with other values reloads with
@@ -79,6 +80,26 @@ class Scale(keras.layers.Layer):  # a Layer records plain args itself
 
 scale = Scale.from_config(Scale(2.0).get_config())  # cls(**config)
 assert scale.factor == 2.0, "expected a Layer to rebuild with its value"
+
+
+def recorded(value):
+    try:
+        return Scale(value).get_config()["factor"]
+    except NotImplementedError:
+        return "NotImplementedError"
+
+
+plain = [2, "x", True, None, [1, 2]]
+numpy_scalars = [np.int64(3), np.float32(2.0)]
+print("Layer records:", [recorded(value) for value in plain])
+print(
+    "np.int64, np.float32: get_config() raises",
+    {recorded(value) for value in numpy_scalars},
+)
+assert [recorded(value) for value in plain] == plain, "plain values"
+assert {recorded(value) for value in numpy_scalars} == {
+    "NotImplementedError"
+}, "expected NumPy scalars not to be recorded"
 
 
 # --8<-- [start:defaults]

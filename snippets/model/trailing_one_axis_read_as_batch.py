@@ -4,16 +4,18 @@ When you hit it: `model.predict(image)` on one grayscale image returns
 28 rows instead of one, or one `(10, 1)` window of a series returns 10
 forecasts, and nothing raises.
 
-What is going on: a model built from `keras.Input` fixes the rank of its
-data first: when the data has one axis fewer than the `Input` and the
-`Input` ends in 1, it appends that axis. `(28, 28, 1)` becomes
-`(28, 28, 1, 1)`: 28 images of 28 × 1 pixels, which a `padding="same"`
-CNN or an `LSTM` accepts. Keras 2 (`tf_keras`) does the same. Add the
-batch axis: `image[None]`.
+What is going on: at this release (Keras 3.15) a model built from
+`keras.Input` fixes the rank of its data first: when the data has one
+axis fewer than the `Input` and the `Input` ends in 1, it appends that
+axis. `(28, 28, 1)` becomes `(28, 28, 1, 1)`: 28 images of 28 × 1
+pixels, which a `padding="same"` CNN or an `LSTM` accepts. Keras 2
+(`tf_keras`) does the same. The nightly build raises for the Functional
+LSTM (see the matrix line). Add the batch axis: `image[None]`.
 
 Pitfall: after that `predict`, the same model's `predict` on a correct
-batch fails with "Cannot take the length of shape with unknown rank".
-Call `model.make_predict_function(force=True)` before it.
+batch fails: "Cannot take the length of shape with unknown rank" (this
+Sequential), "as_list() is not defined on an unknown TensorShape" (the
+Functional LSTM). Call `model.make_predict_function(force=True)` first.
 
 Checked: the same rank fix also drops a trailing 1 when the data has
 one axis more than the `Input`; the run checks that too.
@@ -26,6 +28,7 @@ aliases:
   - LSTM forecast on one window returns one value per timestep
   - more output rows than images passed in
   - Cannot take the length of shape with unknown rank after a call on one image
+  - as_list() is not defined on an unknown TensorShape after predict on one window
   - grayscale (28, 28, 1) MNIST digit without the batch axis
 """
 
@@ -70,6 +73,17 @@ forecaster = keras.Model(steps, keras.layers.Dense(1)(hidden))
 window = np.arange(10, dtype="float32").reshape(10, 1)
 forecasts = forecaster.predict(window, verbose=0)
 print("Functional LSTM, one (10, 1) window:", forecasts.shape)
+try:
+    forecaster.predict(window[None], verbose=0)
+except ValueError as err:
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(err))
+    list_line = next(
+        row for row in text.splitlines() if "as_list" in row
+    )
+print("then predict(window[None]): ValueError:", list_line)
+forecaster.make_predict_function(force=True)
+fixed_forecast = forecaster.predict(window[None], verbose=0)
+print("after make_predict_function(force=True):", fixed_forecast.shape)
 
 legacy = tf_keras.Sequential(
     [
@@ -95,6 +109,10 @@ assert (
 assert forecasts.shape == (10, 1), (
     "expected 10 forecasts for one window"
 )
+assert (
+    "as_list() is not defined on an unknown TensorShape" in list_line
+), "expected the Functional model's wording"
+assert fixed_forecast.shape == (1, 1), "expected one forecast"
 assert legacy_scores.shape == (28, 10), (
     "expected Keras 2 to do the same"
 )

@@ -5,20 +5,26 @@ or none, and you pick them in code.
 
 What is going on: `tf.config.set_visible_devices(devices, "GPU")`
 chooses which of the GPUs that `tf.config.list_physical_devices`
-found the runtime may use. The choice is read once, when the runtime
-starts at the first op. After that, a call that changes the visible
-set raises `RuntimeError`, and a call that repeats the current set
-passes. To give each worker process its own
-GPU from a launcher, prefer `CUDA_VISIBLE_DEVICES` in its environment.
+found the runtime may use; the others stay listed there. The choice is
+read once, when the runtime starts at the first op. After that, a call
+that changes the visible device list raises `RuntimeError`. A call
+that leaves the list exactly as it is, order included, passes and
+changes nothing. To give each worker process its own GPU from a
+launcher, use [`CUDA_VISIBLE_DEVICES`](setup.md#cuda-visible-devices).
 
 Pitfall: late setup passes on a laptop without GPUs, where
 `set_visible_devices(gpus[:1], "GPU")` changes nothing, and raises
 "Visible devices cannot be modified after being initialized" where
 there are GPUs to hide.
 
-Checked: on a CPU-only machine; the raise is shown by hiding the CPU,
-the only device here. What GPUs and `CUDA_VISIBLE_DEVICES` do is not
-run here; the GPU entry on `CUDA_VISIBLE_DEVICES` asserts it.
+Checked: the recorded run had no GPU (`GPUs: 0`), so the raise is shown
+by hiding the CPU, the only device there. The GPU cases were not run:
+they rest on `tensorflow/python/eager/context.py`
+(`Context.set_visible_devices` rebuilds the list, the other device
+types first, then the devices you pass, and raises after the first op
+whenever it differs; `Context.list_physical_devices` ignores the
+choice). Naming the same GPUs in another order, or repeating the CPU
+choice after a GPU choice, therefore raises too.
 
 severity: crash
 topics: S9
@@ -50,23 +56,25 @@ tf.config.set_visible_devices(gpus[:1], "GPU")  # first GPU, if any
 # --8<-- [end:right]
 started_by_choice = runtime_started()
 chosen = tf.config.get_visible_devices("GPU")
-logical = tf.config.list_logical_devices()
-print("GPUs:", len(gpus), "| logical:", [d.name for d in logical])
 
+# --8<-- [start:wrong]
+batch = tf.ones([8, 4])  # the runtime starts here
+tf.config.set_visible_devices(gpus[:1], "GPU")  # no change: passes
 try:
-    # --8<-- [start:wrong]
-    batch = tf.ones([8, 4])  # the runtime starts here
-    tf.config.set_visible_devices(gpus[:1], "GPU")  # no change: passes
     tf.config.set_visible_devices([], "CPU")  # a change: raises
-    # --8<-- [end:wrong]
 except RuntimeError as err:
     message = str(err)
+# --8<-- [end:wrong]
+started_by_batch = runtime_started()
+logical = tf.config.list_logical_devices()
+print("GPUs:", len(gpus), "| logical:", [d.name for d in logical])
 print("RuntimeError:", message)
 
 assert not started_by_choice, (
     "expected list_physical_devices and set_visible_devices not to start "
     "the runtime"
 )
+assert started_by_batch, "expected the first op to start the runtime"
 assert chosen == gpus[:1], "expected the chosen GPUs to be visible"
 assert message == (
     "Visible devices cannot be modified after being initialized"
@@ -74,3 +82,10 @@ assert message == (
 assert tf.config.get_visible_devices("GPU") == gpus[:1], (
     "expected the choice made before the first op to stay"
 )
+if gpus:  # with a GPU only; not run where this site is built
+    assert tf.config.list_physical_devices("GPU") == gpus, (
+        "expected hidden GPUs to stay in list_physical_devices"
+    )
+    assert len(tf.config.list_logical_devices("GPU")) == 1, (
+        "expected one logical GPU: the chosen one"
+    )

@@ -5,19 +5,24 @@ GPUs, from a launcher or a shell script.
 
 What is going on: a process sees only the GPUs that
 `CUDA_VISIBLE_DEVICES` in its environment names, numbered from 0
-inside the process. An empty value or `-1` hides them all. Once
-TensorFlow has listed the GPUs, changing `os.environ` changes nothing.
-Inside one process, `tf.config.set_visible_devices([], "GPU")` hides
-the GPUs from the runtime: `tf.config.list_physical_devices` still
-lists them, and ops run on the CPU.
+inside the process. An empty value or `-1` hides them all. CUDA does
+this filtering, not TensorFlow: see the device ids in
+`tensorflow/include/xla/tsl/framework/device_id.h` and the CUDA
+environment variables in NVIDIA's CUDA Programming Guide. TensorFlow
+lists the GPUs once per process and keeps that list
+(`tensorflow/python/eager/context.py`,
+`Context._initialize_physical_devices`); changing `os.environ` after
+the first listing changes neither the list nor where ops run.
+To choose GPUs inside one process, see
+[Choose GPUs](setup.md#choose-gpus).
 
 Pitfall: `os.environ["CUDA_VISIBLE_DEVICES"] = "1"` placed after the
 first GPU listing is silently ignored. Set it in the launcher's
 environment, or before `import tensorflow`.
 
-Checked: needs a GPU, so it is skipped on the CPU-only machine that
-verifies this site and was not run there. With one GPU the renumbering
-check is trivial: the last GPU is GPU 0.
+Checked: needs a GPU, so it was not run where this site is built; each
+claim rests on the sources cited. With one GPU the renumbering check is
+trivial: the last GPU is GPU 0.
 
 severity: silent
 topics: S9
@@ -73,32 +78,17 @@ seen_last, seen_none, seen_minus_one = map(
     seen, (last_gpu, no_gpu, minus_one)
 )
 
-# --8<-- [start:in_code]
+# --8<-- [start:too_late]
 os.environ["CUDA_VISIBLE_DEVICES"] = ""  # too late: GPUs were listed
 still_listed = tf.config.list_physical_devices("GPU")  # all of them
-
-tf.config.set_visible_devices([], "GPU")  # in code, before any op
-logical_gpus = tf.config.list_logical_devices("GPU")  # []
-batch = tf.ones([8, 4])  # runs on the CPU
-# --8<-- [end:in_code]
-
-message = ""
-try:
-    tf.config.set_visible_devices(gpus, "GPU")
-except RuntimeError as err:
-    message = str(err)
+batch = tf.ones([8, 4])  # still runs on GPU:0
+# --8<-- [end:too_late]
 
 print("GPUs:", len(gpus))
 print("CUDA_VISIBLE_DEVICES=last:", seen_last)
 print("CUDA_VISIBLE_DEVICES='' / -1:", seen_none, seen_minus_one)
 print("after os.environ change:", len(still_listed), "GPUs listed")
-print(
-    "hidden in code: logical GPUs",
-    logical_gpus,
-    "| batch on",
-    batch.device.split("/")[-1],
-)
-print("RuntimeError:", message)
+print("batch on", batch.device.split("/")[-1])
 
 assert gpus, "expected at least one GPU (requires: gpu)"
 assert seen_last == ["/physical_device:GPU:0"], (
@@ -108,13 +98,8 @@ assert seen_none == [] and seen_minus_one == [], (
     "expected '' and '-1' to hide every GPU"
 )
 assert still_listed == gpus, (
-    "expected a late os.environ change to do nothing"
+    "expected a late os.environ change to leave the list as it was"
 )
-assert logical_gpus == [], "expected no logical GPU once hidden"
-assert tf.config.list_physical_devices("GPU") == gpus, (
-    "expected list_physical_devices to list hidden GPUs too"
-)
-assert batch.device.endswith("CPU:0"), "expected ops on the CPU"
-assert "cannot be modified after being initialized" in message, (
-    "expected showing the GPUs again after the first op to raise"
+assert batch.device.endswith("GPU:0"), (
+    "expected ops still to run on the GPU after the late change"
 )

@@ -1,18 +1,28 @@
 """Set GPU memory growth or a memory limit before the GPU starts
 
-When you hit it: you share one GPU between processes or notebooks, add
-`set_memory_growth` after some model code has run, and get
-`RuntimeError`.
+When you hit it: a small model takes nearly all of a GPU's memory,
+and you want to share the GPU between processes or notebooks.
 
-What is going on: `tf.config.experimental.set_memory_growth(gpu, True)`
-lets TensorFlow's GPU allocator grow on demand; a logical device with
-`tf.config.LogicalDeviceConfiguration(memory_limit=...)` caps it
-instead. Both are read once, when the runtime starts at the first op,
-so set them right after the imports.
+What is going on: without memory growth, the runtime allocates all of
+a GPU's memory when it starts;
+`tf.config.experimental.set_memory_growth(gpu, True)` makes it
+allocate on demand (`tensorflow/python/framework/config.py`,
+`set_memory_growth`). A logical device with
+`tf.config.LogicalDeviceConfiguration(memory_limit=...)` caps what it
+takes, in MB, instead. Both go into the GPU options built when the runtime
+starts (`tensorflow/python/eager/context.py`,
+`Context._compute_device_options`), so set them before the first op,
+like [every device setting](setup.md#device-config-before-first-op).
 
-Pitfall: after the first op, changing either raises `RuntimeError`
-("Physical devices cannot be modified after being initialized"). Only
-a call that repeats the current value passes, and it changes nothing.
+Pitfall: after the first op, changing either raises `RuntimeError`:
+"Physical devices cannot be modified after being initialized" for
+growth, "Virtual devices cannot be modified after being initialized"
+for a limit. Repeating the current growth value passes and changes
+nothing.
+
+Checked: needs a GPU, so it was not run here. The messages, and the
+early return on an unchanged value, are in `context.py`
+(`Context.set_memory_growth`, `Context.set_logical_device_configuration`).
 
 severity: crash
 topics: S4

@@ -1,22 +1,26 @@
-"""Log where each op runs: placements on stdout, every execution on stderr
+"""Log where ops run: placements on stdout, eager executions on stderr
 
 When you hit it: you want to know whether ops land on the GPU or the
 CPU, and turn on `tf.debugging.set_log_device_placement(True)`.
 
 What is going on: TensorFlow's C++ side then writes to the process's
-file descriptors. On fd 1 (stdout) it prints one line per op when the op
-is first placed, `Mul: (Mul): /job:localhost/replica:0/task:0/device:CPU:0`;
-repeated calls add nothing there. On fd 2 (stderr), at the default log
-level, it logs the same placements plus `Executing op Mul in device ...`
-for every execution, so a terminal shows a line per call. For one
-result, `tensor.device` is quicker.
+file descriptors. On fd 1 (stdout) it prints the placement of each
+node the first time an op runs, its argument and return nodes too,
+e.g. `Mul: (Mul): /job:localhost/replica:0/task:0/device:CPU:0`;
+repeating the call adds nothing there, a new input dtype does. On fd 2
+(stderr), at the default log level, it logs the same placements plus
+`Executing op Mul in device …` for every eager execution. A
+`tf.function` call logs one `Executing op __inference_…` line, not one
+per op inside. For one result, `tensor.device` is quicker.
 
 Pitfall: neither log goes through Python's `sys.stdout` or `sys.stderr`,
 so `contextlib.redirect_stdout` and `redirect_stderr` capture nothing.
 Look in the terminal or in the files the process itself writes to.
 
 Checked: the run sends fd 1 and fd 2 to separate files, with
-`TF_CPP_MIN_LOG_LEVEL` unset.
+`TF_CPP_MIN_LOG_LEVEL` unset, and prints only the `Mul` and `Sum`
+lines of fd 1. The int32 op and the `tf.function` run in a second
+capture, after the shown code.
 
 severity: tip
 topics: S7
@@ -88,21 +92,26 @@ def read_lines(fd):
         return log.read().splitlines()
 
 
+def log_messages():
+    """Each stderr log line without its prefix (time stamp, thread id,
+    source file): up to "file.cc:123] "."""
+    return [
+        re.sub(r"^[^\]]*\.cc:\d+\] ", "", ln) for ln in read_lines(2)
+    ]
+
+
+stdout_lines = read_lines(1)
 placed = [
     ln
-    for ln in read_lines(1)
+    for ln in stdout_lines
     if ln.startswith(("Mul: (Mul)", "Sum: (Sum)"))
 ]
-# Keep the message of each stderr log line, without its prefix (time
-# stamp, thread id, source file): up to "file.cc:123] ".
-stderr_messages = [
-    re.sub(r"^[^\]]*\.cc:\d+\] ", "", ln) for ln in read_lines(2)
-]
+stderr_messages = log_messages()
 executed = [
     m for m in stderr_messages if m.startswith("Executing op Mul ")
 ]
 assert executed, "expected 'Executing op Mul' log lines on fd 2"
-print("fd 1, stdout:")
+print(f"fd 1, stdout: {len(stdout_lines)} lines, Mul and Sum:")
 print("\n".join(placed))
 print(f"fd 2, stderr: {len(executed)} x {executed[0]}")
 print("seen by sys.stdout:", python_out.getvalue().strip())
@@ -131,4 +140,46 @@ assert python_out.getvalue() == total.device + "\n", (
 assert python_err.getvalue() == "", "expected sys.stderr to see nothing"
 assert total.device.endswith("device:CPU:0"), (
     "expected .device to name it"
+)
+
+
+@tf.function
+def scaled_sum(values):
+    return tf.reduce_sum(values * 3.0)
+
+
+with capture_file_descriptors():
+    tf.debugging.set_log_device_placement(True)
+    prices * 2.0  # the same call again: nothing new on fd 1
+    tf.constant([1, 2, 3]) * 2  # int32: a new Mul placement
+    for _ in range(2):
+        scaled_sum(prices)
+    tf.debugging.set_log_device_placement(False)
+new_muls = [ln for ln in read_lines(1) if ln.startswith("Mul: (Mul)")]
+second_messages = log_messages()
+function_calls = [
+    m
+    for m in second_messages
+    if m.startswith("Executing op __inference_")
+]
+executed_inside = [
+    m
+    for m in second_messages
+    if m.startswith(("Executing op Sum ", "Executing op Mul "))
+]
+print(
+    f"int32 Mul: {len(new_muls)} new Mul line on fd 1 | tf.function,",
+    f"2 calls: {len(function_calls)} x Executing op __inference_scaled_sum…",
+)
+
+assert any("(_Arg)" in ln for ln in stdout_lines) and any(
+    "(_Retval)" in ln for ln in stdout_lines
+), "expected argument and return nodes on fd 1 too"
+assert len(new_muls) == 1, "expected one new Mul line, for int32"
+assert len(function_calls) == 2 and all(
+    m.startswith("Executing op __inference_scaled_sum_")
+    for m in function_calls
+), "expected one stderr line per tf.function call"
+assert len(executed_inside) == 2, (
+    "expected only the 2 eager Mul calls, none of the function's ops"
 )

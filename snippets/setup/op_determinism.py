@@ -5,14 +5,24 @@ compare two changes) and add
 `tf.config.experimental.enable_op_determinism()`.
 
 What is going on: the switch asks TensorFlow ops and `tf.data` for
-deterministic results. It also makes seeds mandatory: a stateful random
-op or an unseeded `Dataset.shuffle` without a global or op-level seed
-raises `RuntimeError`. Treat it as a debugging mode and measure the
-slowdown before leaving it on.
+deterministic results. It also makes seeds mandatory: with neither a
+global nor an op-level seed, `tf.random.normal` and `Dataset.shuffle`
+raise `RuntimeError`. Ops without a deterministic kernel, mostly on
+GPUs, raise `UnimplementedError` instead
+(`tensorflow/python/framework/config.py`, `enable_op_determinism`).
+Treat it as a debugging mode and measure the slowdown before leaving
+it on.
 
 Pitfall: Keras layers and `keras.random` take their seeds from Python's
-`random`, so they never raise here: the check does not flag an unseeded
-model. Call `keras.utils.set_random_seed` first.
+`random`, so an unseeded model builds and runs without error; `fit` on
+NumPy arrays then raises, as it shuffles with `tf.random.shuffle`. Call
+`keras.utils.set_random_seed` first.
+
+Checked: the run also shows that an unseeded `tf.random.Generator`
+raises, and that `fit(shuffle=False)` does not. The shuffle of `fit` is
+in `keras/src/trainers/data_adapters/array_data_adapter.py`
+(`ArrayDataAdapter.get_tf_dataset`). The `UnimplementedError` case was
+not run here; it rests on the docstring cited.
 
 severity: crash
 topics: S6
@@ -46,10 +56,30 @@ except RuntimeError as err:
 
 op_seeded = tf.random.uniform([2], seed=3)  # op-level seed is enough
 
-dense = keras.layers.Dense(2)  # unseeded Keras layer: no error
-dense.build((None, 3))
-keras_noise = keras.random.normal([3])  # no error either
-print("unseeded Dense and keras.random: no error")
+features = np.ones((8, 3), np.float32)
+targets = np.ones((8, 1), np.float32)
+model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")  # unseeded: no error
+scores = model(features)  # no error either
+keras_noise = keras.random.normal([3])  # nor here
+model.fit(features, targets, batch_size=4, verbose=0, shuffle=False)
+print(
+    "unseeded Keras model, keras.random, fit(shuffle=False): no error"
+)
+fit_message = ""
+try:
+    model.fit(features, targets, batch_size=4, verbose=0)  # shuffles
+except RuntimeError as err:
+    fit_message = str(err)
+print(
+    "fit() with its default shuffle:",
+    "RuntimeError" if fit_message else "no error",
+)
+
+try:
+    tf.random.Generator.from_non_deterministic_state()
+except RuntimeError as err:
+    generator_message = str(err)
 
 # --8<-- [start:right]
 keras.utils.set_random_seed(42)  # Python, NumPy and TF seeds
@@ -68,11 +98,17 @@ assert (
 assert "require a seed" in shuffle_message, (
     "expected unseeded shuffle to raise"
 )
+assert "cannot be called when determinism is enabled" in (
+    generator_message
+), "expected an unseeded tf.random.Generator to raise too"
 assert op_seeded.shape == (2,), (
     "expected an op-level seed to be accepted"
 )
-assert dense.kernel.shape == (3, 2), (
-    "expected unseeded Keras init not to raise"
+assert scores.shape == (8, 1), (
+    "expected an unseeded Keras model to build and run"
+)
+assert "require a seed" in fit_message, (
+    "expected fit's default shuffle to raise"
 )
 assert keras_noise.shape == (3,), (
     "expected unseeded keras.random not to raise"

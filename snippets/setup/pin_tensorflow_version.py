@@ -8,9 +8,14 @@ every newer release. Pin `tensorflow==2.21.*` (2.21 patch releases
 only) or `==2.21.0` (exactly one), and check at start-up that
 `tf.__version__` is inside the pin.
 
-Pitfall: TensorFlow 2.21 asks only for `keras>=3.12.0`, with no upper
-bound, so even a Keras 4 would satisfy it. Pinning TensorFlow alone
-leaves Keras free to move: pin `keras` too.
+Pitfall: the installed TensorFlow 2.21 wheel asks only for
+`keras>=3.12.0`, with no upper bound, so even a Keras 4 would satisfy
+it. Pinning TensorFlow alone leaves Keras free to move: pin `keras`
+too.
+
+Checked: the run reads the requirement of the distribution installed
+(the output names it); other TensorFlow distributions of the same
+release were not read.
 
 severity: tip
 topics: S1

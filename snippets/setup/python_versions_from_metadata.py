@@ -1,23 +1,22 @@
 """Read supported Python versions from the package, not from memory
 
 When you hit it: you choose a Python for a new environment or CI image,
-or pip answers "No matching distribution found for tensorflow".
+or pip finds no matching distribution for `tensorflow`.
 
-What is going on: every TensorFlow wheel carries its `Requires-Python`
-range and one `Programming Language :: Python :: 3.x` classifier per
-version it is built for. `importlib.metadata` reads both from the
-installed package (`tensorflow-cpu` on Linux x86-64, `tensorflow`
-elsewhere).
+What is going on: the installed TensorFlow's metadata carries its
+`Requires-Python` range and one Python classifier per Python version
+the release declares. `importlib.metadata` reads both from the
+installed distribution (the output names it).
 
 | TensorFlow | Python | Source |
 |---|---|---|
-| 2.21 | 3.10 – 3.13 | installed metadata, asserted below |
+| 2.21 | 3.10 – 3.13 | installed classifiers, asserted below |
 | 2.20 | 3.9 – 3.13 | reference (PyPI wheel list), not verified here |
 | 2.16 – 2.19 | 3.9 – 3.12 | reference (PyPI wheel list), not verified here |
 
 Pitfall: `Requires-Python` is `>=3.10` with no upper bound, so it
-accepts a Python newer than any wheel. Pick a version from the
-classifiers.
+accepts Python 3.14, which no classifier names. Pick a version from
+the classifiers.
 
 severity: tip
 topics: S2

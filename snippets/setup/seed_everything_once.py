@@ -4,14 +4,18 @@ When you hit it: two runs of the same training script give different
 losses, although you called `tf.random.set_seed`.
 
 What is going on: a Keras program draws randomness from Python's
-`random` (Keras takes the seeds of unseeded initializers, `Dropout`
-and `keras.random` from it), NumPy's global generator and TensorFlow's
-global seed. `keras.utils.set_random_seed(n)` seeds all three; call it
-once at the start of each run.
+`random` (Keras seeds unseeded initializers and `Dropout` from it when
+it creates them), NumPy's global generator, TensorFlow's global seed,
+and the global generator behind unseeded `keras.random` calls.
+`keras.utils.set_random_seed(n)` seeds the first three and resets the
+fourth; call it once at the start of each run.
 
 Pitfall: `tf.random.set_seed` alone leaves Python and NumPy unseeded,
 so initial weights, dropout masks and NumPy data still change from run
 to run.
+
+Checked: the run draws from each source twice after each seeding, and
+seeds Python's `random` alone to show which draws follow it.
 
 severity: silent
 topics: S6
@@ -67,6 +71,7 @@ print("keras.utils.set_random_seed, losses:", everything)
 
 def draws(set_seed):
     set_seed(7)
+    tf_global = float(tf.random.normal(()))  # TensorFlow's global seed
     dense = keras.layers.Dense(4)
     dense.build((None, 4))
     dropout = keras.layers.Dropout(0.5)
@@ -77,11 +82,13 @@ def draws(set_seed):
         float(keras.random.uniform(())),
         dense.kernel.numpy().tolist(),
         mask,
+        tf_global,
     )
 
 
 tf_draws = [draws(tf.random.set_seed) for _ in range(2)]
 keras_draws = [draws(keras.utils.set_random_seed) for _ in range(2)]
+python_draws = [draws(random.seed) for _ in range(2)]
 
 assert tf_only[0] != tf_only[1], (
     "expected tf.random.set_seed alone to differ"
@@ -103,3 +110,18 @@ assert tf_draws[0][4] != tf_draws[1][4], (
     "expected dropout masks to differ"
 )
 assert keras_draws[0] == keras_draws[1], "expected every draw to repeat"
+assert tf_draws[0][5] == tf_draws[1][5], (
+    "expected tf.random.set_seed to repeat a TensorFlow global-seed op"
+)
+assert keras_draws[0][5] == tf_draws[0][5], (
+    "expected set_random_seed(7) to seed TensorFlow as set_seed(7) does"
+)
+assert python_draws[0][3:5] == python_draws[1][3:5], (
+    "expected Python's random alone to repeat weights and dropout"
+)
+assert python_draws[0][2] != python_draws[1][2], (
+    "expected keras.random to follow its global generator, not random"
+)
+assert python_draws[0][5] != python_draws[1][5], (
+    "expected Python's random not to seed TensorFlow"
+)

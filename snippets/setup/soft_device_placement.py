@@ -7,12 +7,14 @@ missing.
 What is going on: soft device placement is on by default
 (`tf.config.get_soft_device_placement()` is `True`). When the requested
 device does not exist, TensorFlow places the op on one that does and
-raises nothing. `tf.config.set_soft_device_placement(False)` turns
-the request into a requirement, in eager code and in `tf.function`.
+raises nothing, in eager code and in `tf.function`.
+`tf.config.set_soft_device_placement(False)` turns the request into a
+requirement, in both.
 
-Pitfall: with soft placement on, a missing GPU raises nothing; only
-`tensor.device` shows where the op ran. Turn it off in tests that must
-run on a GPU.
+Pitfall: with soft placement on, a missing GPU raises nothing. Read
+`tensor.device`, or turn on the
+[placement log](setup.md#log-device-placement), to see where an op
+ran. Turn soft placement off in tests that must run on a GPU.
 
 Checked: the run asks for one GPU more than the machine has (`/GPU:0`
 on this CPU-only machine), so both outcomes are checked with or without
@@ -42,8 +44,15 @@ with tf.device("/GPU:0"):
 print("placed on", scores.device)
 # --8<-- [end:wrong]
 
+
+@tf.function
+def triple(values):
+    return values * 3.0
+
+
 with tf.device(missing):
     fallback = tf.constant([1.0, 2.0]) * 3.0  # soft: no error
+    graph_fallback = triple(tf.constant([1.0, 2.0]))  # nor here
 
 try:
     # --8<-- [start:right]
@@ -85,6 +94,9 @@ print(
 assert default_soft is True, "expected soft placement on by default"
 assert not fallback.device.endswith(missing[1:]), (
     "expected soft placement to fall back to a device that exists"
+)
+assert not graph_fallback.device.endswith(missing[1:]), (
+    "expected a tf.function to fall back too"
 )
 assert eager_error != "no error" and missing[1:] in eager_message, (
     "expected eager ops to raise without soft placement"

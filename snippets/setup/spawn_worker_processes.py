@@ -6,9 +6,9 @@ finishes.
 
 What is going on: on Linux, Python 3.11 starts workers by `fork`: a copy
 of the parent without its threads. Once the parent has run an op,
-TensorFlow's thread pools exist only there, and a forked child's
-`tf.matmul` hangs. Small ops still run, so the hang looks random.
-Forking before the first op works. The `spawn` context starts a fresh
+TensorFlow's thread pools exist only there, and a forked child's large
+`tf.matmul` can hang: a 512×512 one did here, with the default pools.
+Small ops still run, so the hang looks random. Forking before the first op works. The `spawn` context starts a fresh
 Python that imports TensorFlow itself; arguments and results travel
 pickled, so keep the launch under `if __name__ == "__main__":`.
 
@@ -19,7 +19,9 @@ the worker.
 
 Checked: the hang is detected with a 5-second `join` timeout, then the
 child is terminated; it reproduced on every run here (2-core CPU). The
-run hides GPUs; CUDA in a forked child is not covered.
+outcome depends on the op's size and on the intra-op pool: only the
+default pool was run. The run hides GPUs; CUDA in a forked child is not
+covered.
 
 severity: crash
 topics: S10

@@ -3,10 +3,7 @@
 When you hit it: your input pipeline reads slowly and you want to know
 which `tf.data` knob pays off, and by how much.
 
-What is going on: the run simulates a 15 ms read per element with
-`time.sleep` inside `tf.py_function` (a stand-in for disk or network
-latency, not real I/O) and a 15 ms training step, also `time.sleep`.
-Each time is the best of three epochs.
+What is going on: three `tf.data` knobs, timed on a slow read.
 
 - `tf.data.Dataset.map(..., num_parallel_calls=tf.data.AUTOTUNE)` runs
   several reads at once.
@@ -21,6 +18,12 @@ tf.data already adds a `prefetch` after a synchronous last step
 Pitfall: `cache` does nothing for the first epoch, which still pays every
 read; judge it on epoch two. The numbers here come from simulated
 latency: time your own pipeline before you tune it.
+
+Checked: the run simulates a 15 ms read per element with `time.sleep`
+inside `tf.py_function` (not real I/O) and a 15 ms training step, also
+`time.sleep`, on this machine (2 CPU cores, TensorFlow 2.21 CPU build).
+Each time is the best of three epochs, except the cache: its first
+epoch alone, then the best of the two after it.
 
 severity: perf
 topics: F6, F1
@@ -129,7 +132,9 @@ values = [ms for _, ms in bars][::-1]
 ax.barh(labels, values, color="0.6", edgecolor="black")
 for y, ms in enumerate(values):
     ax.text(ms, y, f" {ms:.0f} ms", va="center", fontsize=8)
-ax.set_xlabel("milliseconds per epoch (best of 3, lower is better)")
+ax.set_xlabel(
+    "milliseconds per epoch (best of 3; cached: best of epochs 2-3)"
+)
 ax.set_xlim(0, max(values) * 1.25)
 ax.set_title(
     f"{ELEMENTS} elements; {os.cpu_count()} CPU cores, "
@@ -148,6 +153,9 @@ assert cached_ms < 0.25 * sequential_ms, (
 )
 assert cache_epochs[0] > 3 * cached_ms, (
     "expected the first epoch through cache() to pay for the reads"
+)
+assert cache_epochs[0] > 0.8 * parallel_ms, (
+    "expected the first epoch through cache() to pay every read"
 )
 assert loop_prefetch_ms < 0.8 * loop_plain_ms, (
     "expected prefetch to overlap the read with the step"

@@ -3,9 +3,13 @@
 When you hit it: you know a step is slow but not which op or which wait
 makes it slow.
 
-What is going on: `tf.profiler.experimental.start(logdir)` records every
-op on the host and devices until `tf.profiler.experimental.stop()`,
-which writes `plugins/profile/<run>/<host>.xplane.pb` under `logdir`.
+What is going on: `tf.profiler.experimental.start(logdir)` records op
+kernels as they run on the host (here the step's matmuls, `ReluGrad`,
+`BiasAddGrad` and the optimizer's `AssignSubVariableOp`) until
+`tf.profiler.experimental.stop()`, which writes
+`plugins/profile/<run>/<host>.xplane.pb` under `logdir`. With the
+default `device_tracer_level=1` it traces a GPU too (not run here; see
+`ProfilerOptions` in `tensorflow/python/profiler/profiler_v2.py`).
 `tf.profiler.experimental.Trace("train", step_num=...)` marks step
 boundaries. Profile a handful of steps after the first one, so tracing
 and warm-up stay out of the picture.
@@ -98,11 +102,27 @@ print(
     "/host:CPU" in {p.name for p in space.planes},
 )
 print("step marker 'train' recorded:", "train" in events)
-print("MatMul op recorded:", any("MatMul" in name for name in events))
+kernels = {name.split(":")[-1] for name in events}  # "op name:kernel"
+STEP_KERNELS = ["AssignSubVariableOp", "BiasAddGrad", "ReluGrad"]
+recorded = [kernel for kernel in STEP_KERNELS if kernel in kernels]
+print("step kernels recorded:", recorded)
+matmuls = any("MatMul" in kernel for kernel in kernels)
+print("matmul kernels recorded:", matmuls)
+options = tf.profiler.experimental.ProfilerOptions()
+print(
+    "default tracer levels: host",
+    options.host_tracer_level,
+    "| device",
+    options.device_tracer_level,
+)
 
-tf.profiler.experimental.start(logdir)
 try:
-    tf.profiler.experimental.start(logdir)  # a second, nested start
+    tf.profiler.experimental.start(logdir)
+    raise RuntimeError("a step fails")  # no finally: stop() is skipped
+except RuntimeError:
+    pass
+try:
+    tf.profiler.experimental.start(logdir)  # the next profile
 except tf.errors.AlreadyExistsError as err:
     message = str(err)
 finally:
@@ -117,7 +137,9 @@ assert "/host:CPU" in {p.name for p in space.planes}, (
     "expected host plane"
 )
 assert "train" in events, "expected the Trace step marker in the trace"
-assert any("MatMul" in name for name in events), (
-    "expected Dense's MatMul"
+assert recorded == STEP_KERNELS, "expected the step's op kernels"
+assert matmuls, "expected Dense's matmuls"
+assert options.device_tracer_level == 1, "expected device tracing on"
+assert message == "Another profiler is running.", (
+    "expected a profiler left on by a failed step to block the next"
 )
-assert "Another profiler is running" in message, "expected nested start"

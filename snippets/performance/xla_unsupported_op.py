@@ -7,7 +7,8 @@ What is going on: with `jit_compile=True` XLA must compile every op in
 the function; there is no fallback for an op without an XLA kernel. The
 error comes at the first call (when the function is traced and
 compiled), not where you decorate it. Replace the op with a TensorFlow
-op, or keep it in a separate function that is not compiled.
+op, or call it outside the compiled function and pass its result in: a
+`jit_compile=False` function called from inside is compiled too.
 
 Pitfall: there is no partial compile. One unsupported op (a Python
 callback, a string op) fails the whole function with
@@ -77,4 +78,42 @@ scaled = log_scale(readings)
 print("scaled:", [f"{value:.4f}" for value in scaled.numpy()])
 assert np.allclose(scaled, 2.0 * np.log1p([1.0, 2.0, 3.0])), (
     "expected the XLA version to compute 2*log1p(x)"
+)
+
+
+@tf.function(jit_compile=False)
+def uncompiled_log(x):
+    return tf.numpy_function(np.log1p, [x], tf.float32)
+
+
+@tf.function(jit_compile=True)
+def nested_scale(x):
+    return 2.0 * uncompiled_log(x)  # inlined, so compiled as well
+
+
+try:
+    nested_scale(readings)
+except tf.errors.InvalidArgumentError as err:
+    nested_message = str(err).splitlines()[0]
+else:
+    raise AssertionError("expected the nested numpy_function to fail")
+nested_fails = "PyFunc" in nested_message
+print("jit_compile=False called inside: fails on PyFunc:", nested_fails)
+assert "Detected unsupported operations" in nested_message, (
+    "expected a jit_compile=False function called inside to be compiled"
+)
+assert "PyFunc" in nested_message, "expected the nested PyFunc named"
+
+
+# --8<-- [start:outside]
+@tf.function(jit_compile=True)
+def scale(y):
+    return 2.0 * y
+
+
+scaled = scale(uncompiled_log(readings))  # Python op runs outside XLA
+# --8<-- [end:outside]
+print("called outside:", [f"{value:.4f}" for value in scaled.numpy()])
+assert np.allclose(scaled, 2.0 * np.log1p([1.0, 2.0, 3.0])), (
+    "expected the Python op called outside to work"
 )

@@ -1,18 +1,22 @@
-"""Export a SavedModel with `model.export`; reload it with TensorFlow
+"""Export a SavedModel with `model.export`; its signatures return dicts
 
-When you hit it: you need a SavedModel for TF Serving or TFLite, then
-try to open it again with `keras.models.load_model`.
+When you hit it: you need a SavedModel for TF Serving or TFLite, reload
+it with `tf.saved_model.load` to check it, and the signature's result
+has no `.numpy()`.
 
 What is going on: `keras.Model.export` writes a TensorFlow SavedModel
 directory with two endpoints, `serve` and `serving_default`, both with a
-`None` batch dimension. It holds the traced graph and weights, not the
-Keras model. `load_model` reads only `.keras` and `.h5` files and raises
-`ValueError` on the directory; `tf.saved_model.load` or
-`keras.layers.TFSMLayer` read it back, inference only.
+`None` batch dimension. It holds traced functions and variables, not the
+Keras model: `keras.models.load_model` refuses it, and `TFSMLayer` wraps
+it for Keras (see
+[the SavedModel card](save-load.md#savedmodel-in-keras3)).
+`tf.saved_model.load` reads the functions back; gradients still reach
+the variables, so you can fine-tune them.
 
-Pitfall: every entry of `reloaded.signatures` returns a dict (keyed
-`output_0` here), while the `reloaded.serve` function returns the bare
-tensor. Index the dict, or call the function.
+Pitfall: every entry of `reloaded.signatures` returns a dict (its keys:
+[the output keys card](deploy.md#signature-output-keys)), while the
+`reloaded.serve` function returns the bare tensor. Index the dict, or
+call the function.
 
 severity: crash
 topics: L2
@@ -21,8 +25,8 @@ aliases:
   - tf.saved_model.save or model.export for a Keras 3 model
   - SavedModel serving function returns a dictionary instead of a tensor
   - save a Keras 3 model in SavedModel format for TFLite conversion
-  - load_model fails on the folder written by model.export
   - model.save to a folder no longer writes a SavedModel in Keras 3: use model.export
+  - 'dict' object has no attribute 'numpy' on a signature's result
 """
 
 import os
@@ -42,45 +46,48 @@ expected = model.predict(features, verbose=0)
 
 # --8<-- [start:show]
 model.export(export_dir, verbose=False)  # a SavedModel directory
+reloaded = tf.saved_model.load(export_dir)
+serving_fn = reloaded.signatures["serving_default"]
 # --8<-- [end:show]
 
 try:
     # --8<-- [start:wrong]
-    restored = keras.models.load_model(export_dir)
+    scores = serving_fn(tf.constant(features)).numpy()  # a dict
     # --8<-- [end:wrong]
-except ValueError as err:
-    message = str(err).replace(export_dir, "my_model")
-print("ValueError:", message)
-assert "File format not supported" in message, (
-    "expected load_model to refuse a SavedModel directory"
-)
-assert "TFSMLayer" in message, (
-    "expected the message to point to TFSMLayer"
+except AttributeError as err:
+    message = str(err)
+else:
+    raise AssertionError(
+        "expected .numpy() on a signature's dict to fail"
+    )
+print("AttributeError:", message)
+assert message == "'dict' object has no attribute 'numpy'", (
+    "expected the signature to return a dict"
 )
 
 # --8<-- [start:right]
-reloaded = tf.saved_model.load(export_dir)
-scores = reloaded.serve(features)  # a tensor
-serving_fn = reloaded.signatures["serving_default"]
-outputs = serving_fn(tf.constant(features))  # {"output_0": tensor}
-# or, inside a Keras model (inference only):
-layer = keras.layers.TFSMLayer(export_dir, call_endpoint="serve")
+outputs = serving_fn(tf.constant(features))  # a dict of tensors
+signature_scores = outputs["output_0"]  # index the dict
+scores = reloaded.serve(features)  # or call the function: a tensor
 # --8<-- [end:right]
 
 print("signatures:", sorted(reloaded.signatures.keys()))
-print("serving_default returns keys:", sorted(outputs.keys()))
 assert sorted(reloaded.signatures.keys()) == [
     "serve",
     "serving_default",
 ], (
     "expected model.export to write the serve and serving_default signatures"
 )
-assert list(outputs.keys()) == ["output_0"], (
-    "expected serving_default to return a dict keyed output_0"
-)
-serve_signature = reloaded.signatures["serve"](tf.constant(features))
-assert isinstance(serve_signature, dict), (
-    "expected the serve signature to return a dict as well"
+returns = {
+    name: type(
+        reloaded.signatures[name](tf.constant(features))
+    ).__name__
+    for name in ("serve", "serving_default")
+}
+print("signatures return:", returns)
+print("reloaded.serve returns a tensor:", tf.is_tensor(scores))
+assert returns == {"serve": "dict", "serving_default": "dict"}, (
+    "expected every signature to return a dict"
 )
 assert tf.is_tensor(scores), (
     "expected reloaded.serve to return a tensor"
@@ -96,8 +103,7 @@ print("input batch dimension of both signatures:", batch_dims)
 assert batch_dims == [None, None], "expected a None batch dimension"
 for name, result in [
     ("serve", scores),
-    ("serving_default", outputs["output_0"]),
-    ("TFSMLayer", layer(features)),
+    ("serving_default", signature_scores),
 ]:
     np.testing.assert_allclose(
         np.asarray(result),
@@ -106,4 +112,20 @@ for name, result in [
         atol=1e-6,
         err_msg=f"expected {name} to match the Keras model",
     )
-print("all three reloads match the Keras model")
+print("both reloads match the Keras model")
+
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(reloaded.serve(features) ** 2)
+grads = tape.gradient(loss, reloaded.trainable_variables)
+trainable = len(reloaded.trainable_variables)
+reaching = sum(grad is not None for grad in grads)
+print(f"gradients reach {reaching} of {trainable} trainable variables")
+assert trainable == 2 and reaching == 2, (
+    "expected gradients to reach the reloaded kernel and bias"
+)
+keras.optimizers.SGD(0.1).apply_gradients(
+    zip(grads, reloaded.trainable_variables, strict=True)
+)
+tuned = not np.allclose(reloaded.serve(features), expected)
+print("one SGD step changed the served scores:", tuned)
+assert tuned, "expected the reloaded variables to be trainable"

@@ -3,11 +3,13 @@
 When you hit it: you port `model.save("my_model", save_format="tf")`
 from a TF 2.x tutorial and Keras 3 raises before writing anything.
 
-What is going on: `keras.Model.save` picks the format from the file name
-alone: `.keras` (a zip holding `config.json`, `metadata.json` and
-`model.weights.h5`) or legacy `.h5`. Any other path raises `ValueError`,
-with or without `save_format`. For a TensorFlow SavedModel, call
-`model.export`.
+What is going on: `keras.Model.save` picks the format from the file name:
+`.keras` (a zip holding `config.json`, `metadata.json` and
+`model.weights.h5`) or legacy `.h5` or `.hdf5`. Any other local path
+raises `ValueError`, with or without `save_format`, unless you pass
+`zipped=False`: the same files then go into a plain directory, which
+`load_model` reads, and which is not a SavedModel. For a TensorFlow
+SavedModel, call `model.export`.
 
 Pitfall: next to a `.keras` path, `save_format` is ignored with only a
 logged warning: `save_format="h5"` still writes a `.keras` zip.
@@ -29,6 +31,7 @@ import os
 import tempfile
 import zipfile
 
+import h5py
 import keras
 import numpy as np
 
@@ -70,6 +73,16 @@ print("ValueError:", no_ext_message)
 assert "Invalid filepath extension" in no_ext_message, (
     "expected a bare path to be rejected too"
 )
+for kwargs in ({}, {"save_format": "tf"}):
+    try:
+        model.save(os.path.join(export_dir, "my_model.tf"), **kwargs)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError(
+            f"expected a .tf path to be rejected {kwargs}"
+        )
+assert not os.path.exists(os.path.join(export_dir, "my_model.tf"))
 
 model_path = os.path.join(export_dir, "my_model.keras")
 # --8<-- [start:right]
@@ -105,4 +118,27 @@ assert zipfile.is_zipfile(h5_named_keras), (
 )
 assert any("save_format" in m for m in recorder.messages), (
     "expected only a logged deprecation warning"
+)
+
+hdf5_path = os.path.join(export_dir, "my_model.hdf5")
+model.save(hdf5_path)
+print("my_model.hdf5 is HDF5:", h5py.is_hdf5(hdf5_path))
+assert h5py.is_hdf5(hdf5_path), "expected .hdf5 to be saved as HDF5"
+np.testing.assert_allclose(
+    keras.models.load_model(hdf5_path).predict(features, verbose=0),
+    model.predict(features, verbose=0),
+    err_msg="expected the .hdf5 file to reload",
+)
+
+model.save(model_dir, zipped=False)  # a bare path, unzipped
+unzipped = sorted(os.listdir(model_dir))
+print("zipped=False wrote a directory:", unzipped)
+assert {"config.json", "metadata.json", "model.weights.h5"} <= set(
+    unzipped
+), "expected the .keras members in a plain directory"
+assert "saved_model.pb" not in unzipped, "expected no SavedModel"
+np.testing.assert_allclose(
+    keras.models.load_model(model_dir).predict(features, verbose=0),
+    model.predict(features, verbose=0),
+    err_msg="expected load_model to read the unzipped directory",
 )

@@ -1,16 +1,18 @@
-"""A `Lambda` layer will not load by default: safe mode blocks it
+"""A `Lambda` with a Python `lambda` inside won't load: safe mode blocks it
 
 When you hit it: a model with `keras.layers.Lambda(lambda t: ...)` saves
 to `.keras` without complaint, and `load_model` raises `ValueError`.
 
-What is going on: Keras stores a `Lambda`'s Python function as
-marshalled bytecode in `config.json`, and loading bytecode can run
-anything. `keras.models.load_model` defaults to `safe_mode=True` and
-refuses it. Pass `safe_mode=False` only for files you trust.
+What is going on: Keras stores a Python `lambda` inside a `Lambda` as
+marshalled bytecode in `config.json` (a named function by its name), and
+loading bytecode can run anything. `keras.models.load_model` defaults
+to `safe_mode=True` and refuses it. Pass `safe_mode=False` only for
+files you trust.
 
-Pitfall: the failure appears at load time, often on another machine.
-Replace a `Lambda` with a small registered `Layer` subclass, or with a
-built-in layer, and the file loads in safe mode.
+Pitfall: the failure appears at load time, not at save time. Replace
+the `Lambda` with a small registered `Layer` subclass or a built-in
+layer, or give it a registered function, and the file loads in safe
+mode.
 
 severity: crash
 topics: L4
@@ -108,3 +110,42 @@ np.testing.assert_allclose(
     err_msg="expected the registered layer to load in safe mode",
 )
 print("registered Double layer loads with safe_mode=True")
+
+model = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Rescaling(2.0)]
+)
+builtin_path = os.path.join(save_dir, "builtin.keras")
+model.save(builtin_path)
+np.testing.assert_allclose(
+    keras.models.load_model(builtin_path).predict(features, verbose=0),
+    features * 2.0,
+    rtol=1e-6,
+    err_msg="expected the built-in layer to load in safe mode",
+)
+print("built-in Rescaling(2.0) loads with safe_mode=True")
+
+
+# --8<-- [start:registered_function]
+@keras.saving.register_keras_serializable(package="my_fns")
+def double(t):
+    return t * 2.0
+
+
+model = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Lambda(double)]
+)
+# --8<-- [end:registered_function]
+function_path = os.path.join(save_dir, "function.keras")
+model.save(function_path)
+with zipfile.ZipFile(function_path) as archive:
+    config = json.loads(archive.read("config.json"))
+named = config["config"]["layers"][1]["config"]["function"]
+print("registered function stored as:", named["config"])
+assert named["config"] == "my_fns>double", "expected it stored by name"
+np.testing.assert_allclose(
+    keras.models.load_model(function_path).predict(features, verbose=0),
+    features * 2.0,
+    rtol=1e-6,
+    err_msg="expected a Lambda with a registered function to load",
+)
+print("Lambda(double), registered, loads with safe_mode=True")

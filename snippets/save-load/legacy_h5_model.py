@@ -3,16 +3,19 @@
 When you hit it: an older project, or a `ModelCheckpoint` path ending in
 `.h5`, hands you a whole-model HDF5 file to load in Keras 3.
 
-What is going on: Keras 3 still writes and reads whole models in HDF5
-when the path ends in `.h5`; `keras.Model.save` only logs (through
-`absl`, not `warnings`) that the format is legacy. Architecture, weights
-and outputs survive the round trip. Load old files, then re-save them as
-`.keras`.
+What is going on: Keras 3 reads whole-model HDF5 files written by Keras 2
+(`tf_keras` here), and still writes them when the path ends in `.h5`;
+`keras.Model.save` only logs (through `absl`, not `warnings`) that the
+format is legacy. In Keras 3, architecture, weights and outputs survive
+from either writer. Load old files, then re-save them as `.keras`.
 
-Pitfall: a model compiled with the short loss names `"mse"` or `"mae"`
-saves to `.h5` fine, then `load_model` raises `ValueError` ("not a
-KerasSaveable subclass"). Load it with `compile=False`; `.keras` files
-do not have this problem.
+Pitfall: a model compiled with a short loss name such as `"mse"`,
+`"mae"`, `"mape"` or `"msle"` saves to `.h5` fine, then `load_model`
+raises `ValueError` ("not a KerasSaveable subclass"). Load it with
+`compile=False`; `.keras` files do not have this problem.
+
+Checked: the run writes each `.h5` twice, with `tf_keras` 2.21 (Keras 2)
+and with Keras 3, and gets the same outcome from both.
 
 severity: crash
 topics: L8
@@ -34,6 +37,7 @@ import warnings
 import h5py
 import keras
 import numpy as np
+import tf_keras
 
 
 class LogRecorder(logging.Handler):
@@ -48,28 +52,31 @@ class LogRecorder(logging.Handler):
 
 
 keras.utils.set_random_seed(0)
+tf_keras.utils.set_random_seed(0)
 features = (
     np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
 )
 save_dir = tempfile.mkdtemp()
-legacy_path = os.path.join(save_dir, "old_model.h5")
-keras_path = os.path.join(save_dir, "old_model.keras")
-model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
-model.compile(optimizer="adam", loss="mse")
-expected = model.predict(features, verbose=0)
 
-recorder = LogRecorder()
-logging.getLogger("absl").addHandler(recorder)
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    model.save(legacy_path)
-logging.getLogger("absl").removeHandler(recorder)
-legacy_logs = [m for m in recorder.messages if "considered legacy" in m]
-print("logged:", legacy_logs[0].split(". We")[0])
-assert legacy_logs, "expected a logged legacy-format warning"
-assert not any("legacy" in str(w.message) for w in caught), (
-    "expected no warnings-module warning about the format"
-)
+
+def build(lib, loss):
+    """The same small model in Keras 2 (tf_keras) or Keras 3."""
+    model = lib.Sequential([lib.Input((4,)), lib.layers.Dense(3)])
+    model.compile(optimizer="adam", loss=loss)
+    return model
+
+
+def save_h5(lib, loss):
+    model = build(lib, loss)
+    path = os.path.join(save_dir, f"{lib.__name__}_{loss}.h5")
+    model.save(path)
+    return model, path
+
+
+# An older project's file: written by Keras 2, compiled with "mse".
+old_model, legacy_path = save_h5(tf_keras, "mse")
+expected = old_model.predict(features, verbose=0)
+keras_path = os.path.join(save_dir, "old_model.keras")
 assert h5py.is_hdf5(legacy_path), "expected a real HDF5 file"
 
 try:
@@ -101,38 +108,66 @@ restored.save(keras_path)  # migrate to the native format
 np.testing.assert_allclose(
     restored.predict(features, verbose=0),
     expected,
-    err_msg="expected the .h5 round trip to give the same outputs",
+    rtol=1e-5,
+    atol=1e-6,
+    err_msg="expected the Keras 2 .h5 to give the same outputs",
 )
 migrated = keras.models.load_model(keras_path)  # compiles, no error
 assert migrated.compiled, "expected the .keras file to reload compiled"
 np.testing.assert_allclose(
     migrated.predict(features, verbose=0),
     expected,
+    rtol=1e-5,
+    atol=1e-6,
     err_msg="expected the migrated .keras file to give the same outputs",
 )
-print(".h5 with compile=False, then .keras: same outputs")
+print("Keras 2 .h5 with compile=False, then .keras: same outputs")
 
-model.compile(optimizer="adam", loss="mae")
-model.save(legacy_path)
-try:
-    keras.models.load_model(legacy_path)
-except ValueError as err:
-    mae_message = str(err)
-else:
-    raise AssertionError(
-        'expected load_model to fail on a .h5 compiled with loss="mae"'
+recorder = LogRecorder()
+logging.getLogger("absl").addHandler(recorder)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    new_model, new_path = save_h5(keras, "mean_squared_error")
+logging.getLogger("absl").removeHandler(recorder)
+legacy_logs = [m for m in recorder.messages if "considered legacy" in m]
+print("Keras 3 logged:", legacy_logs[0].split(". We")[0])
+assert legacy_logs, "expected a logged legacy-format warning"
+assert not any("legacy" in str(w.message) for w in caught), (
+    "expected no warnings-module warning about the format"
+)
+assert h5py.is_hdf5(new_path), "expected Keras 3 to write real HDF5"
+
+short_names = ["mse", "mae", "mape", "msle"]
+for lib in (tf_keras, keras):
+    refused = []
+    for loss in short_names:
+        _, path = save_h5(lib, loss)
+        try:
+            keras.models.load_model(path)
+        except ValueError as err:
+            if "not a KerasSaveable subclass" in str(err):
+                refused.append(loss)
+    print(f"{lib.__name__} .h5, compiled load refused for:", refused)
+    assert refused == short_names, (
+        "expected every short loss name to break a compiled .h5 load"
     )
-assert "keras.metrics.mae" in mae_message, (
-    "expected 'mae' to fail the same"
-)
-
-model.compile(optimizer="adam", loss="mean_squared_error")
-model.save(legacy_path)
-full_name = keras.models.load_model(legacy_path)
-assert full_name.compiled, (
-    "expected the full loss name to reload from .h5"
-)
-print(
-    'loss="mean_squared_error" in .h5 reloads compiled:',
-    full_name.compiled,
-)
+    model, path = (
+        (new_model, new_path)
+        if lib is keras
+        else save_h5(lib, "mean_squared_error")
+    )
+    full_name = keras.models.load_model(path)
+    assert full_name.compiled, (
+        "expected the full loss name to reload from .h5"
+    )
+    np.testing.assert_allclose(
+        full_name.predict(features, verbose=0),
+        model.predict(features, verbose=0),
+        rtol=1e-5,
+        atol=1e-6,
+        err_msg="expected the .h5 round trip to give the same outputs",
+    )
+    print(
+        f'{lib.__name__} .h5, loss="mean_squared_error": reloads'
+        " compiled, same outputs"
+    )

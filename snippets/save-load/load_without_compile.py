@@ -88,8 +88,77 @@ assert full.compiled, "expected a default load to recompile"
 assert int(full.optimizer.iterations.numpy()) == 2, (
     "expected the optimizer state (2 steps) restored by a default load"
 )
-print("compile=False: compiled =", restored.compiled)
+print(
+    "compile=False: compiled =",
+    restored.compiled,
+    "| has optimizer:",
+    hasattr(restored, "optimizer"),
+    "| loss:",
+    restored.loss,
+)
 assert restored.compiled is False, "expected an uncompiled model"
+assert not hasattr(restored, "optimizer"), "expected no optimizer"
+assert restored.loss is None, "expected no loss"
+
+
+def within_half(y_true, y_pred):  # a custom metric, not registered
+    close = keras.ops.abs(y_true - y_pred) < 0.5
+    return keras.ops.mean(keras.ops.cast(close, "float32"))
+
+
+metric_path = os.path.join(os.path.dirname(model_path), "metric.keras")
+metric_model = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Dense(1)]
+)
+metric_model.compile(
+    optimizer="adam", loss="mse", metrics=[within_half]
+)
+metric_model.save(metric_path)
+try:
+    keras.models.load_model(metric_path)
+except TypeError as err:
+    metric_message = str(err).split(" Make sure")[0]
+else:
+    raise AssertionError("expected the unregistered metric to block")
+print("custom metric: TypeError:", metric_message)
+assert "Could not locate function 'within_half'" in metric_message, (
+    "expected an unregistered custom metric to block a default load"
+)
+
+
+@keras.saving.register_keras_serializable(package="my_losses")
+def registered_mse(y_true, y_pred):
+    return keras.ops.mean(keras.ops.square(y_true - y_pred))
+
+
+@keras.saving.register_keras_serializable(package="my_metrics")
+def registered_within_half(y_true, y_pred):
+    return within_half(y_true, y_pred)
+
+
+registered_path = os.path.join(
+    os.path.dirname(model_path), "registered.keras"
+)
+metric_model.compile(
+    optimizer="adam",
+    loss=registered_mse,
+    metrics=[registered_within_half],
+)
+metric_model.save(registered_path)
+registered = keras.models.load_model(registered_path)  # default load
+scores = registered.evaluate(
+    features, targets, verbose=0, return_dict=True
+)
+print(
+    "registered loss and metric: default load compiled =",
+    registered.compiled,
+    "| evaluate reports:",
+    sorted(scores),
+)
+assert registered.compiled, "expected registered functions to load"
+assert "registered_within_half" in scores, (
+    "expected the metric restored"
+)
 
 try:
     restored.fit(features, targets, verbose=0)

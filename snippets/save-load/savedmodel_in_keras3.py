@@ -1,19 +1,26 @@
 """A SavedModel is not a Keras model: wrap it in `TFSMLayer` to `predict`
 
 When you hit it: you have a SavedModel directory (`saved_model.pb` and
-`variables/`) and want `predict` on it in Keras 3.
+`variables/`), from `model.export` or a Keras 2 `model.save`, and want
+`predict` on it in Keras 3.
 
-What is going on: `keras.models.load_model` reads only `.keras` and
-`.h5` files and raises `ValueError` on a directory.
+What is going on: `keras.models.load_model` reads what Keras saves
+([the file format card](save-load.md#keras-file-format)), not a
+SavedModel: it raises `ValueError` on both directories.
 `tf.saved_model.load` returns a `_UserObject`: traced functions and
-variables, no `predict`, `fit` or `summary`, and not callable itself.
+variables, no `predict`, `fit` or `summary`. The `model.export` one is
+not callable; the Keras 2 one is.
 `keras.layers.TFSMLayer(path, call_endpoint="serving_default")` wraps
 one signature as a layer. A signature returns a dict, so take its
 output key and build a `keras.Model` around it.
 
-Pitfall: saving that wrapper to `.keras` stores only the SavedModel's
-path. Loading it raises `ValueError` unless you pass `safe_mode=False`,
-and it needs the directory to still be there.
+Pitfall: saving that wrapper to `.keras` stores the SavedModel's path
+and a copy of its weights, not its graph. Loading it raises `ValueError`
+unless you pass `safe_mode=False`, and needs the directory; the file's
+weights override the directory's.
+
+Checked: the Keras 2 directory is written by `tf_keras` 2.21
+`model.save`; `TFSMLayer` serves it too.
 
 severity: crash
 topics: L9, L2
@@ -26,17 +33,23 @@ aliases:
   - Keras 3 compatibility: an old SavedModel directory no longer loads with the latest TensorFlow
   - keras.layers.TFSMLayer on the serving_default endpoint
   - tf.keras.models.load_model on a SavedModel directory after upgrading to TF 2.16
+  - load_model fails on the folder written by model.export
 """
 
+import io
 import os
 import shutil
 import tempfile
+import zipfile
 
+import h5py
 import keras
 import numpy as np
 import tensorflow as tf
+import tf_keras
 
 keras.utils.set_random_seed(0)
+tf_keras.utils.set_random_seed(0)
 features = (
     np.random.default_rng(0).normal(size=(5, 4)).astype("float32")
 )
@@ -45,21 +58,36 @@ expected = original.predict(features, verbose=0)
 work_dir = tempfile.mkdtemp()
 export_dir = os.path.join(work_dir, "scorer")
 original.export(export_dir, verbose=False)  # a SavedModel directory
-
-try:
-    keras.models.load_model(export_dir)
-except ValueError as err:
-    load_message = str(err).replace(export_dir, "scorer")
-else:
-    raise AssertionError(
-        "expected load_model on a SavedModel directory to raise"
-        " ValueError; it loaded"
-    )
-print("ValueError:", ". ".join(load_message.split(". ")[:3]) + ".")
-assert "File format not supported" in load_message, (
-    "expected load_model to refuse a SavedModel directory"
+legacy = tf_keras.Sequential(
+    [tf_keras.Input((4,)), tf_keras.layers.Dense(3)]
 )
-assert "legacy SavedModel format is not supported" in load_message
+legacy_expected = legacy.predict(features, verbose=0)
+legacy_dir = os.path.join(work_dir, "legacy_scorer")
+legacy.save(legacy_dir)  # Keras 2: a SavedModel directory
+
+load_messages = {}
+for name, path in [
+    ("scorer", export_dir),
+    ("legacy_scorer", legacy_dir),
+]:
+    assert {"saved_model.pb", "variables"} <= set(os.listdir(path))
+    try:
+        keras.models.load_model(path)
+    except ValueError as err:
+        load_messages[name] = str(err).replace(path, name)
+    else:
+        raise AssertionError(
+            f"expected load_model on {name} to raise ValueError; it loaded"
+        )
+load_message = load_messages["scorer"]
+print("ValueError:", ". ".join(load_message.split(". ")[:3]) + ".")
+for message in load_messages.values():
+    assert "File format not supported" in message, (
+        "expected load_model to refuse a SavedModel directory"
+    )
+    assert "legacy SavedModel format is not supported" in message
+    assert "TFSMLayer" in message, "expected a pointer to TFSMLayer"
+print("load_model refuses both directories:", sorted(load_messages))
 
 try:
     # --8<-- [start:wrong]
@@ -96,7 +124,26 @@ assert len(reloaded.variables) == 2, "expected the kernel and the bias"
 assert "serving_default" in reloaded.signatures, (
     "expected traced functions"
 )
-assert {"saved_model.pb", "variables"} <= set(os.listdir(export_dir))
+
+legacy_loaded = tf.saved_model.load(legacy_dir)
+print(
+    "callable: model.export",
+    callable(reloaded),
+    "| Keras 2 model.save",
+    callable(legacy_loaded),
+)
+assert type(legacy_loaded).__name__ == "_UserObject"
+for name in ("predict", "fit", "summary"):
+    assert not hasattr(legacy_loaded, name), (
+        f"expected no {name} on the Keras 2 _UserObject"
+    )
+np.testing.assert_allclose(
+    legacy_loaded(features),
+    legacy_expected,
+    rtol=1e-5,
+    atol=1e-5,
+    err_msg="expected the Keras 2 SavedModel to be callable",
+)
 
 # --8<-- [start:right]
 serving_layer = keras.layers.TFSMLayer(
@@ -117,9 +164,37 @@ np.testing.assert_allclose(
     atol=1e-6,
     err_msg="expected the wrapped SavedModel to match the original model",
 )
+legacy_layer = keras.layers.TFSMLayer(
+    legacy_dir, call_endpoint="serving_default"
+)
+(legacy_scores,) = legacy_layer(features).values()
+np.testing.assert_allclose(
+    legacy_scores,
+    legacy_expected,
+    rtol=1e-5,
+    atol=1e-5,
+    err_msg="expected TFSMLayer to serve the Keras 2 SavedModel",
+)
+print("TFSMLayer serves the Keras 2 SavedModel: same outputs")
 
 wrapper_path = os.path.join(work_dir, "wrapper.keras")
 model.save(wrapper_path)
+with zipfile.ZipFile(wrapper_path) as archive:
+    members = sorted(archive.namelist())
+    weights_blob = archive.read("model.weights.h5")
+arrays = []
+with h5py.File(io.BytesIO(weights_blob), "r") as weights_file:
+    weights_file.visititems(
+        lambda name, obj: (
+            arrays.append(name)
+            if isinstance(obj, h5py.Dataset)
+            else None
+        )
+    )
+print("wrapper.keras:", members, "| weight arrays:", len(arrays))
+assert "model.weights.h5" in members and len(arrays) == 2, (
+    "expected the wrapper file to hold a copy of the kernel and bias"
+)
 try:
     keras.models.load_model(wrapper_path)
 except ValueError as err:
@@ -133,13 +208,24 @@ print("reload wrapper: ValueError:", safe_message.split(". ")[0])
 assert "loads an external SavedModel" in safe_message, (
     "expected safe mode to refuse a TFSMLayer inside a .keras file"
 )
+
+shutil.rmtree(export_dir)
+other = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3)])
+other.export(export_dir, verbose=False)  # other weights, same path
 restored = keras.models.load_model(wrapper_path, safe_mode=False)
-np.testing.assert_allclose(
-    restored.predict(features, verbose=0),
-    expected,
-    rtol=1e-6,
-    atol=1e-6,
-    err_msg="expected safe_mode=False to reload the wrapper",
+restored_scores = restored.predict(features, verbose=0)
+from_file = np.allclose(restored_scores, expected, atol=1e-6)
+from_directory = np.allclose(
+    restored_scores, other.predict(features, verbose=0), atol=1e-6
+)
+print(
+    "safe_mode=False reload uses the weights of: the .keras file",
+    from_file,
+    "| the new directory",
+    from_directory,
+)
+assert from_file and not from_directory, (
+    "expected the weights in the .keras file to override the directory's"
 )
 shutil.rmtree(export_dir)
 try:

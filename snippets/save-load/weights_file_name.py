@@ -1,13 +1,15 @@
-"""Weights-only files must end in `.weights.h5`
+"""Weights-only files must end in `.weights.h5` unless sharded
 
 When you hit it: you call `model.save_weights("weights.h5")`, or a
 TF-style checkpoint prefix such as `"ckpt"`, and get `ValueError`.
 
 What is going on: Keras 3 `keras.Model.save_weights` writes one HDF5
-file of variable values (the layers', plus the optimizer's once it has
-trained), and accepts only names ending in `.weights.h5`. There is no
-architecture in it: rebuild the same model in code, then call
-`load_weights`.
+file of variable values: the layers', plus the optimizer's once
+compiled (its step count and learning rate; its slots once it has
+trained). It accepts only names ending in `.weights.h5`, unless you
+pass `max_shard_size`: then it writes `name.weights.json` and
+`name_00000.weights.h5` shards. There is no architecture in it: rebuild
+the same model in code, then call `load_weights`.
 
 Pitfall: `load_weights` into a model whose layers differ in shape
 raises `ValueError` ("objects could not be loaded"); build the model
@@ -45,8 +47,15 @@ def build_model(units=3):
     )
 
 
+def optimizer_arrays(path):
+    with h5py.File(path, "r") as weights_file:
+        return len(weights_file["optimizer"]["vars"])
+
+
 model = build_model()
 model.compile(optimizer="adam", loss="mse")
+untrained_path = os.path.join(save_dir, "untrained.weights.h5")
+model.save_weights(untrained_path)
 model.fit(features, features[:, :3], epochs=1, verbose=0)
 rejected = []
 for name in ["weights.h5", "ckpt", "weights.keras"]:
@@ -81,8 +90,39 @@ print("reloaded weights: same outputs")
 with h5py.File(weights_path, "r") as weights_file:
     groups = sorted(weights_file.keys())
 print("groups in model.weights.h5:", groups)
-assert "optimizer" in groups, "expected the trained optimizer's state"
 assert "layers" in groups, "expected the layer variables"
+counts = (
+    optimizer_arrays(untrained_path),
+    optimizer_arrays(weights_path),
+)
+print("optimizer arrays: compiled", counts[0], "| trained", counts[1])
+first_two = [v.path for v in model.optimizer.variables[:2]]
+assert first_two == ["adam/iteration", "adam/learning_rate"]
+assert counts == (2, 6), (
+    "expected step count and learning rate once compiled, plus Adam's"
+    " 4 slots once trained"
+)
+
+sharded_dir = os.path.join(save_dir, "sharded")
+os.mkdir(sharded_dir)
+model.save_weights(
+    os.path.join(sharded_dir, "model.weights.json"),
+    max_shard_size=0.001,
+)
+shards = sorted(os.listdir(sharded_dir))
+print("max_shard_size files:", shards)
+assert shards[0] == "model.weights.json" and all(
+    name.startswith("model_") and name.endswith(".weights.h5")
+    for name in shards[1:]
+), "expected a .weights.json index and numbered .weights.h5 shards"
+assert "model_00000.weights.h5" in shards
+sharded = build_model()
+sharded.load_weights(os.path.join(sharded_dir, "model.weights.json"))
+np.testing.assert_allclose(
+    sharded.predict(features, verbose=0),
+    model.predict(features, verbose=0),
+    err_msg="expected the sharded weights to give the same outputs",
+)
 
 try:
     build_model(units=5).load_weights(weights_path)

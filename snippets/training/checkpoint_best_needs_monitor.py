@@ -1,13 +1,14 @@
-"""save_best_only without the monitored metric saves every epoch
+"""save_best_only without its monitored metric saves every epoch (Keras 3.11+)
 
 When you hit it: you use `ModelCheckpoint(..., save_best_only=True)`
 but call `fit` without `validation_data`.
 
 What is going on: `keras.callbacks.ModelCheckpoint` monitors `val_loss`
-by default. When that key is missing from an epoch's logs, it emits a
-Python warning, "Can save best model only with val_loss available.",
-and saves anyway. Every epoch overwrites the file, so "best" ends up
-being the last epoch.
+by default. From Keras 3.11 (TF 2.19), when that key is missing from an
+epoch's logs, it emits a Python warning, "Can save best model only with
+val_loss available.", and saves anyway. Every epoch overwrites the file,
+so "best" ends up being the last epoch. Keras 3.4–3.9 (TF 2.16–2.18)
+skip the save instead, so no file is written.
 
 Pitfall: no error, only a warning that is easy to miss in a training
 log. Pass `validation_data` (or `validation_split`), or set `monitor`

@@ -1,16 +1,18 @@
 """`save_best_only` with an integer `save_freq` never sees `val_loss`
 
-When you hit it: `ModelCheckpoint(save_best_only=True, save_freq=2)`
-warns "Can save best model only with val_loss available." although
-`fit` has `validation_data`, and the "best" file is not the best epoch.
+When you hit it: in Keras 3.11+,
+`ModelCheckpoint(save_best_only=True, save_freq=2)` warns "Can save best
+model only with val_loss available." although `fit` has
+`validation_data`, and the "best" file is not the best epoch.
 
 What is going on: an integer `save_freq` checks every N batches, and
 batch logs hold only training metrics: `val_loss` exists at the end of
-an epoch. Keras 3 then saves anyway, so the file holds the weights of
-the last check. Keras 2 (`tf_keras`) logged "..., skipping." and wrote nothing.
-Keep `save_freq="epoch"` (the default) for a best-only checkpoint; for
-saves inside an epoch, drop `save_best_only` and put `{epoch}` and
-`{batch}` in the file name.
+an epoch. Keras 3.11 and later (TF 2.19+) then save anyway, so the file
+holds the weights of the last check. Keras 3.4–3.9 (TF 2.16–2.18) and
+Keras 2 (`tf_keras`) skip the save and write nothing; Keras 2 logs
+"..., skipping." instead. Keep `save_freq="epoch"` (the default) for a
+best-only checkpoint; for saves inside an epoch, drop `save_best_only`
+and put `{epoch}` and `{batch}` in the file name.
 
 Pitfall: switching to `monitor="loss"` keeps batch saves but fails in
 Keras 3.15 with `TypeError: 'NoneType' object is not callable` at the

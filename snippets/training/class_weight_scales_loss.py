@@ -1,18 +1,26 @@
-"""`class_weight` multiplies the loss; it does not renormalise it
+"""`class_weight` multiplies the loss; the default loss does not renormalise it
 
 When you hit it: your classes are imbalanced and you pass
 `class_weight` (or per-sample `sample_weight`) to `fit`.
 
 What is going on: `keras.Model.fit` turns `class_weight={0: 1, 1: 3}`
 into a weight per sample, exactly as if you had passed
-`sample_weight`. The loss becomes `sum(weight * loss) / batch_size`:
-it is not divided by the sum of the weights. Doubling every weight
-doubles the loss and the gradients. `fit` refuses both arguments at
-once, and `evaluate` takes only `sample_weight`.
+`sample_weight`. With the default reduction, `"sum_over_batch_size"`,
+the loss becomes `sum(weight * loss) / batch_size`: it is not divided
+by the sum of the weights. Doubling every weight doubles the loss and
+the gradients. From Keras 3.9 (TF 2.18), a loss built with
+`reduction="mean_with_sample_weight"` divides by that sum instead.
+`fit` refuses both arguments at once, and `evaluate` takes only
+`sample_weight`.
 
-Pitfall: large class weights (say 10 and 50) act like a much higher
-learning rate. Normalise them so the average weight per sample is
-about 1, for example `n_samples / (n_classes * count)`.
+Pitfall: with SGD, large class weights (say 10 and 50) act like a much
+higher learning rate; Adam's steps barely change, but the logged loss
+grows. Normalise them to average about 1 per sample, for example
+`n_samples / (n_classes * count)`.
+
+Checked: one batch of 4 samples and a one-unit `Dense` model; of the
+optimizers, only SGD (one step) and Adam (three steps), with every
+class weight multiplied by 10.
 
 severity: silent
 topics: T7
@@ -27,8 +35,6 @@ aliases:
   - model only predicts the majority class on imbalanced data
   - apply class weights to a binary classifier with one sigmoid output node
 """
-
-import inspect
 
 import keras
 import numpy as np
@@ -50,15 +56,25 @@ def build_model():
     return model
 
 
-def one_step(**weight_args):
-    """Loss and weight change of one SGD step from the same start."""
+def one_step(optimizer=None, loss=None, epochs=1, **weight_args):
+    """Losses and weight after SGD (or `optimizer`) from the same start."""
     model = build_model()
+    if optimizer or loss:
+        model.compile(
+            optimizer or keras.optimizers.SGD(0.1),
+            loss or "binary_crossentropy",
+        )
     history = model.fit(
-        x_train, y_train, batch_size=4, verbose=0, **weight_args
+        x_train,
+        y_train,
+        batch_size=4,
+        epochs=epochs,
+        verbose=0,
+        **weight_args,
     )
-    return history.history["loss"][0], float(
-        model.get_weights()[0][0, 0]
-    )
+    losses = history.history["loss"]
+    kernel = float(model.get_weights()[0][0, 0])
+    return (losses[0], kernel) if epochs == 1 else (losses, kernel)
 
 
 # --8<-- [start:show]
@@ -111,6 +127,74 @@ except ValueError as err:
 assert "cannot `class_weight` and `sample_weight`" in both_error, (
     "expected fit to refuse both at once"
 )
-evaluate_args = inspect.signature(keras.Model.evaluate).parameters
-assert "class_weight" not in evaluate_args, "expected no class_weight"
-assert "sample_weight" in evaluate_args, "expected sample_weight"
+try:
+    build_model().evaluate(
+        x_train, y_train, class_weight={0: 1.0, 1: 3.0}, verbose=0
+    )
+except ValueError as err:
+    evaluate_error = str(err)
+assert "Arguments not recognized" in evaluate_error, (
+    "expected evaluate to refuse class_weight"
+)
+evaluated = build_model().evaluate(
+    x_train,
+    y_train,
+    sample_weight=np.array([1.0, 1.0, 1.0, 3.0]),
+    verbose=0,
+)
+assert np.isclose(evaluated, by_class[0]), (
+    "expected sample_weight to work"
+)
+
+# Adam divides the gradient by its running size: the scale cancels.
+adam = {
+    scale: one_step(
+        keras.optimizers.Adam(0.1),
+        epochs=3,
+        class_weight={0: 1.0 * scale, 1: 3.0 * scale},
+    )
+    for scale in (1, 10)
+}
+print(
+    "Adam, weights x10: loss x",
+    round(adam[10][0][0] / adam[1][0][0]),
+    "| same weights after 3 steps:",
+    bool(np.isclose(adam[10][1], adam[1][1], rtol=1e-3)),
+)
+assert np.allclose(
+    adam[10][0], np.multiply(adam[1][0], 10), rtol=1e-4
+), "expected Adam's logged loss to grow with the weights"
+assert np.isclose(adam[10][1], adam[1][1], rtol=1e-3), (
+    "expected Adam's steps to stay (nearly) the same"
+)
+sgd_x10 = one_step(class_weight={0: 10.0, 1: 30.0})
+assert np.isclose(sgd_x10[1], 10 * by_class[1]), (
+    "expected SGD's step to grow tenfold"
+)
+
+# From Keras 3.9 a loss can divide by the sum of the weights instead.
+keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
+try:
+    renormalising = keras.losses.BinaryCrossentropy(
+        reduction="mean_with_sample_weight"
+    )
+except ValueError:
+    renormalising = None
+assert (renormalising is not None) == (keras_version >= (3, 9)), (
+    "expected mean_with_sample_weight from Keras 3.9 on"
+)
+if renormalising is not None:
+    renormalised = [
+        one_step(loss=renormalising, class_weight=weights)
+        for weights in ({0: 1.0, 1: 3.0}, {0: 2.0, 1: 6.0})
+    ]
+    print(
+        "mean_with_sample_weight, 1:3 and 2:6: loss",
+        [round(loss, 4) for loss, _ in renormalised],
+    )
+    assert np.isclose(renormalised[0][0], per_sample_loss), (
+        "expected sum(weight * loss) / sum(weight)"
+    )
+    assert np.isclose(renormalised[1][1], renormalised[0][1]), (
+        "expected doubling the weights to change nothing"
+    )

@@ -14,8 +14,8 @@ metric in `self.metrics` (the `loss` tracker with the loss, the
 change only the loss, override `compute_loss` instead.
 
 Pitfall: the shims raise no error and warn only while `fit` traces the
-step, not at every batch. Check that `history.history["loss"]` matches
-the loss you compute yourself.
+step, not at every batch (unless `run_eagerly=True`). Check that
+`history.history["loss"]` matches the loss you compute yourself.
 
 Checked: the TensorFlow backend only (the shims live in its trainer);
 a `train_step` for another backend was not run.
@@ -91,12 +91,15 @@ class ExtraLoss(keras.Model):
         return super().compute_loss(x, y, y_pred, sample_weight) + 1.0
 
 
-def build(model_class):
+def build(model_class, run_eagerly=False):
     keras.utils.set_random_seed(0)
     inputs = keras.Input(shape=(3,))
     model = model_class(inputs, keras.layers.Dense(1)(inputs))
     model.compile(
-        keras.optimizers.SGD(0.1), loss="mse", metrics=["mae"]
+        keras.optimizers.SGD(0.1),
+        loss="mse",
+        metrics=["mae"],
+        run_eagerly=run_eagerly,
     )
     return model
 
@@ -131,6 +134,12 @@ with warnings.catch_warnings(record=True) as caught_again:
     warnings.simplefilter("always")
     old.fit(x_train, y_train, batch_size=32, epochs=3, verbose=0)
 again = [w for w in caught_again if "deprecated" in str(w.message)]
+with warnings.catch_warnings(record=True) as caught_eager:
+    warnings.simplefilter("always")
+    build(Keras2Style, run_eagerly=True).fit(
+        x_train, y_train, batch_size=8, epochs=2, verbose=0
+    )  # 8 batches, no tracing
+eager = [w for w in caught_eager if "deprecated" in str(w.message)]
 shim_warnings = sorted(
     {
         str(w.message).split(" Instead")[0]
@@ -140,6 +149,7 @@ shim_warnings = sorted(
 )
 print("warnings:", shim_warnings)
 print("warnings in 3 more epochs:", len(again))
+print("warnings with run_eagerly=True, 8 batches:", len(eager))
 print(
     f"Keras2Style logged loss {old_logs['loss'][0]:.4f}; real loss "
     f"{old_mse[0]:.4f}; mean prediction {float(old_pred[0].mean()):.4f}"
@@ -164,6 +174,7 @@ assert hasattr(old, "compiled_loss") and hasattr(
     old, "compiled_metrics"
 )
 assert again == [], "expected no warnings once the step is traced"
+assert len(eager) == 2 * 8, "expected both shims to warn at every batch"
 assert shim_warnings == [
     "`model.compiled_loss()` is deprecated.",
     "`model.compiled_metrics()` is deprecated.",

@@ -7,14 +7,15 @@ What is going on: inside `tf.GradientTape`, call the model with
 `training=True`, compute the loss, take `tape.gradient` with respect to
 `model.trainable_variables`, and hand both to
 `optimizer.apply_gradients`. Wrapping the step in `tf.function` runs it
-as a graph. Build the optimizer first: otherwise its first
-`apply_gradients` creates its variables while tracing, and the step is
-traced twice.
+as a graph. The `input_signature` with a `None` batch dimension keeps
+the smaller last batch from tracing it again; see [Pin a tf.function's
+inputs with input_signature](graphs.md#input-signature-batch-none).
 
-Pitfall: a dataset whose size is not a multiple of the batch size ends
-with a smaller batch, and that new shape traces the step again. An
-`input_signature` with a `None` batch dimension lets one graph serve
-every batch.
+Pitfall: an optimizer with slot variables (Adam, SGD with momentum)
+creates them in its first `apply_gradients`, inside the trace, so the
+step is [traced twice](debugging.md#variable-created-in-tf-function).
+Call `optimizer.build(model.trainable_variables)` before the loop. Plain
+`SGD` has no slots.
 
 severity: tip
 topics: T5
@@ -77,22 +78,25 @@ for _epoch in range(5):
 final_loss = mse(model)
 steps = int(optimizer.iterations.numpy())
 
-# The same step without a signature: the last, smaller batch retraces.
-plain_step = tf.function(train_step.python_function)
-for x, y in train_ds:
-    plain_step(x, y)
 
-# The same step with a fresh, unbuilt optimizer: one call, two traces.
-optimizer = keras.optimizers.Adam(learning_rate=0.1)
-unbuilt_step = tf.function(
-    train_step.python_function, input_signature=signature
-)
-unbuilt_step(*next(iter(train_ds)))  # one call
+def first_call_traces(fresh_optimizer):
+    """Traces of the step's first call with an optimizer not yet built."""
+    global optimizer
+    optimizer = fresh_optimizer
+    step = tf.function(
+        train_step.python_function, input_signature=signature
+    )
+    step(*next(iter(train_ds)))  # one call
+    return step.experimental_get_tracing_count()
+
 
 traces = {
-    "built, signature": train_step.experimental_get_tracing_count(),
-    "no signature": plain_step.experimental_get_tracing_count(),
-    "unbuilt optimizer": unbuilt_step.experimental_get_tracing_count(),
+    "built Adam, 20 steps": train_step.experimental_get_tracing_count(),
+    "unbuilt Adam": first_call_traces(keras.optimizers.Adam(0.1)),
+    "unbuilt SGD, momentum 0.9": first_call_traces(
+        keras.optimizers.SGD(0.1, momentum=0.9)
+    ),
+    "unbuilt SGD": first_call_traces(keras.optimizers.SGD(0.1)),
 }
 print(f"loss before: {first_loss:.4f}  after: {final_loss:.4f}")
 print("optimizer steps:", steps)
@@ -100,12 +104,13 @@ print("traces:", traces)
 
 assert final_loss < first_loss / 10, "expected the loop to fit the data"
 assert steps == 5 * 4, "expected one step per batch: 5 epochs x 4"
-assert traces["built, signature"] == 1, (
+assert traces["built Adam, 20 steps"] == 1, (
     "expected one trace with a built optimizer and a None batch dimension"
 )
-assert traces["no signature"] == 2, (
-    "expected a second trace for the smaller last batch"
+assert traces["unbuilt Adam"] == 2, (
+    "expected an unbuilt Adam to trace the first call twice"
 )
-assert traces["unbuilt optimizer"] == 2, (
-    "expected an unbuilt optimizer to trace the first call twice"
+assert traces["unbuilt SGD, momentum 0.9"] == 2, (
+    "expected SGD with momentum to create slots while tracing"
 )
+assert traces["unbuilt SGD"] == 1, "expected plain SGD to need no build"

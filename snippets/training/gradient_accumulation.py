@@ -3,16 +3,19 @@
 When you hit it: the batch you want does not fit in memory, so you
 train on small batches and want one update per N of them.
 
-What is going on: `keras.optimizers.Optimizer` takes
-`gradient_accumulation_steps=N` (an integer of at least 2). It stores
-each batch's gradients and updates the weights on every N-th call
-only, with the mean of the N gradients. `optimizer.iterations` counts
-those updates, not the batches. In a custom loop you do the same by
-hand: sum the gradients, divide by N, apply, reset.
+What is going on: each optimizer algorithm in `keras.optimizers` (`SGD`
+here) takes `gradient_accumulation_steps=N`, an integer of at least 2.
+It adds each batch's gradients into one accumulator per variable (one
+extra copy of the weights' size) and, on every N-th call only, updates
+the weights with their mean. From Keras 3.6 (TF 2.17),
+`optimizer.iterations` counts those updates; Keras 3.4 (TF 2.16) counts
+batches. In a custom loop you do the same by hand: sum the gradients,
+divide by N, apply, reset.
 
-Pitfall: the two step counts differ. `optimizer.iterations` reports
-updates (batches / N), but a learning-rate schedule still advances on
-every batch, so size its `decay_steps` in batches.
+Pitfall: from Keras 3.6 the two step counts differ.
+`optimizer.iterations` reports updates (batches / N), but a
+learning-rate schedule still advances on every batch, so size its
+`decay_steps` in batches.
 
 severity: tip
 topics: T8
@@ -96,11 +99,17 @@ changed = [
         strict=True,
     )
 ]
+accumulators = [
+    v
+    for v in model.optimizer.variables
+    if "gradient_accumulator" in v.name
+]
 print("weights changed after batch 1..4:", changed)
 print(
     "optimizer.iterations after 4 batches:",
     int(model.optimizer.iterations.numpy()),
 )
+print("accumulator shapes:", [tuple(v.shape) for v in accumulators])
 same = np.allclose(
     model.get_weights()[0], manual_model.get_weights()[0]
 )
@@ -109,9 +118,14 @@ print("manual loop gives the same weights:", same)
 assert changed == [False, True, False, True], (
     "expected an update on every 2nd batch only"
 )
+assert [tuple(v.shape) for v in accumulators] == [
+    tuple(v.shape) for v in model.trainable_variables
+], "expected one accumulator per variable, of the variable's shape"
+keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
+counts_updates = keras_version >= (3, 6)
 updates = int(model.optimizer.iterations.numpy())
-assert updates == 2, (
-    "expected iterations to count 2 updates, not 4 batches;"
+assert updates == (2 if counts_updates else 4), (
+    "expected iterations to count 2 updates (Keras 3.6+) or 4 batches;"
     f" got {updates}"
 )
 assert same, "expected the manual mean-of-2 loop to match the optimizer"
@@ -124,6 +138,18 @@ else:
         "expected gradient_accumulation_steps=1 to raise ValueError"
     )
 assert "must be an integer >= 2" in steps_error, "expected N >= 2"
+wrappers = {"Optimizer", "LossScaleOptimizer", "MultiOptimizer"}
+algorithms = [
+    cls
+    for name, cls in vars(keras.optimizers).items()
+    if isinstance(cls, type)
+    and issubclass(cls, keras.optimizers.Optimizer)
+    and name not in wrappers
+]
+assert all(
+    cls(gradient_accumulation_steps=2).gradient_accumulation_steps == 2
+    for cls in algorithms
+), "expected every optimizer class to take gradient_accumulation_steps"
 
 schedule = keras.optimizers.schedules.ExponentialDecay(0.1, 1, 0.5)
 scheduled = build_model()
@@ -133,8 +159,8 @@ scheduled.compile(
 scheduled.fit(train_ds, epochs=1, verbose=0)  # 4 batches, 2 updates
 scheduled_rate = float(scheduled.optimizer.learning_rate.numpy())
 print(f"schedule after 4 batches: {scheduled_rate:.5f} = 0.1 * 0.5**4")
-assert int(scheduled.optimizer.iterations.numpy()) == 2, (
-    "expected 2 updates"
+assert int(scheduled.optimizer.iterations.numpy()) == updates, (
+    "expected the same count as without a schedule"
 )
 assert np.isclose(scheduled_rate, 0.1 * 0.5**4), (
     "expected the schedule to advance on every batch, not per update"

@@ -3,18 +3,22 @@
 When you hit it: you add gradient clipping against exploding gradients
 and pick the first clipping argument the optimizer offers.
 
-What is going on: every `keras.optimizers.Optimizer` takes one of three
-arguments. `clipnorm` rescales each variable's gradient to that norm
-on its own, `clipvalue` clamps every element, and `global_clipnorm`
-rescales all gradients by one factor so their joint norm fits, keeping
-the update's direction. In a hand-written loop,
-`tf.clip_by_global_norm` does the global version and also returns the
-norm before clipping, which is worth logging.
+What is going on: each optimizer algorithm in `keras.optimizers`
+(`SGD`, `Adam`, …) takes one of three arguments. In Keras 3.15, the
+`LossScaleOptimizer` wrapper refuses them: set them on its inner
+optimizer. `clipnorm` scales down each variable's gradient whose norm
+exceeds it, each on its own; `clipvalue` clamps every element; and
+`global_clipnorm` rescales all gradients by one factor when their joint
+norm exceeds it, keeping the update's direction. Gradients within the
+limit pass unchanged. In a hand-written loop, `tf.clip_by_global_norm`
+does the global version and also returns the norm before clipping,
+which is worth logging.
 
-Pitfall: `clipnorm` and `clipvalue` change the direction of the update
-when gradients differ in size. An unknown name such as
-`gradient_clip_norm=1.0` raises `ValueError: Argument(s) not
-recognized`, and setting two of the three raises as well.
+Pitfall: `clipnorm` and `clipvalue` change the update's direction when
+they scale gradients (or elements) by different factors, as with norms
+5 and 12. An unknown name such as `gradient_clip_norm=1.0` raises
+`ValueError: Argument(s) not recognized`; so does setting two of the
+three.
 
 severity: silent
 topics: T6
@@ -38,10 +42,10 @@ import tensorflow as tf
 grads = [tf.constant([3.0, 4.0]), tf.constant([12.0])]
 
 
-def update(optimizer):
-    """The step SGD(learning_rate=1) takes for `grads`."""
+def update(optimizer, gradients=grads):
+    """The step SGD(learning_rate=1) takes for `gradients`."""
     weights = [tf.Variable([0.0, 0.0]), tf.Variable([0.0])]
-    optimizer.apply_gradients(zip(grads, weights, strict=True))
+    optimizer.apply_gradients(zip(gradients, weights, strict=True))
     return [
         np.round(-w.numpy().astype(float), 4).tolist() for w in weights
     ]
@@ -83,16 +87,79 @@ assert manual == steps["global_clipnorm"], (
     "expected clip_by_global_norm to match global_clipnorm"
 )
 
+
+def same_direction(step, gradients):
+    flat_step = np.concatenate([np.ravel(part) for part in step])
+    flat_grad = np.concatenate([np.ravel(g) for g in gradients])
+    cosine = flat_step @ flat_grad
+    cosine /= np.linalg.norm(flat_step) * np.linalg.norm(flat_grad)
+    return bool(np.isclose(cosine, 1.0))
+
+
+mixed = [tf.constant([3.0, 4.0]), tf.constant([0.5])]  # norms 5, 0.5
+small = [tf.constant([0.3, 0.4]), tf.constant([0.5])]  # within limits
+clip_args = ["clipnorm", "global_clipnorm", "clipvalue"]
+for name in clip_args:
+    small_step = update(keras.optimizers.SGD(1.0, **{name: 1.0}), small)
+    assert small_step == [[0.3, 0.4], [0.5]], (
+        f"expected {name} to leave gradients within the limit unchanged"
+    )
+    assert same_direction(steps[name], grads) == (
+        name == "global_clipnorm"
+    ), f"expected only global_clipnorm to keep the direction ({name})"
+per_variable_mixed = update(
+    keras.optimizers.SGD(1.0, clipnorm=1.0), mixed
+)
+print("clipnorm, norms 5 and 0.5:", per_variable_mixed)
+assert per_variable_mixed == [[0.6, 0.8], [0.5]], (
+    "expected only the gradient over the limit scaled down"
+)
+assert not same_direction(per_variable_mixed, mixed), (
+    "expected a new direction"
+)
+
+wrappers = {"Optimizer", "LossScaleOptimizer", "MultiOptimizer"}
+algorithms = [
+    cls
+    for name, cls in vars(keras.optimizers).items()
+    if isinstance(cls, type)
+    and issubclass(cls, keras.optimizers.Optimizer)
+    and name not in wrappers
+]
+takes_all = [
+    getattr(cls(**{name: 1.0}), name) == 1.0
+    for cls in algorithms
+    for name in clip_args
+]
+print("SGD, Adam and the other classes take all three:", all(takes_all))
+assert all(takes_all), "expected every optimizer class to take them"
+keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
+if keras_version >= (3, 15):
+    for name in clip_args:
+        try:
+            keras.optimizers.LossScaleOptimizer(
+                keras.optimizers.SGD(), **{name: 1.0}
+            )
+            wrapper_error = ""
+        except ValueError as err:
+            wrapper_error = str(err)
+        assert (
+            f"set `{name}` on the `inner_optimizer`" in wrapper_error
+        ), f"expected LossScaleOptimizer to refuse {name}"
+    print("ValueError:", wrapper_error)
+
 try:
     keras.optimizers.Adam(learning_rate=1e-3, gradient_clip_norm=1.0)
 except ValueError as err:
     unknown_error = str(err)
 print("ValueError:", unknown_error)
-assert "not recognized" in unknown_error, (
+assert "Argument(s) not recognized" in unknown_error, (
     "expected unknown-argument error"
 )
-try:
-    keras.optimizers.SGD(clipnorm=1.0, global_clipnorm=1.0)
-except ValueError as err:
-    both_error = str(err)
-assert "Only one of `clipnorm`" in both_error, "expected one-of error"
+for pair in [clip_args[:2], clip_args[1:], clip_args[::2]]:
+    try:
+        keras.optimizers.SGD(**dict.fromkeys(pair, 1.0))
+        both_error = ""
+    except ValueError as err:
+        both_error = str(err)
+    assert "Only one of `clipnorm`" in both_error, pair

@@ -6,12 +6,15 @@ result of `evaluate` and get a float one day and a list the next.
 What is going on: `fit` returns a `keras.callbacks.History` whose
 `history` dict maps each log key to one value per epoch; validation
 keys get a `val_` prefix and `epoch` lists the epoch indices.
-`keras.Model.evaluate` returns a plain float when the model has only a
-loss, a list `[loss, *metrics]` when it has metrics, and a dict with
-`return_dict=True`.
+For a single-output model, `keras.Model.evaluate` returns a plain float
+when the model has only a loss and a list `[loss, *metrics]` when it has
+metrics. From Keras 3.6 (TF 2.17), a model with two outputs and a loss
+each returns `[loss, *output_losses]` even without metrics. With
+`return_dict=True` it returns a dict.
 
 Pitfall: `loss, acc = model.evaluate(...)` breaks as soon as you add or
-remove a metric. Use `return_dict=True` and read values by name.
+remove a metric or an output. Use `return_dict=True` and read values by
+name.
 
 severity: tip
 topics: T14
@@ -69,6 +72,38 @@ print(
     type(as_list).__name__,
     "with metrics",
 )
+
+keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
+if keras_version >= (3, 6):  # per-output losses in the logs
+    inputs = keras.Input((4,))
+    two_outputs = keras.Model(
+        inputs,
+        [
+            keras.layers.Dense(1, name="a")(inputs),
+            keras.layers.Dense(1, name="b")(inputs),
+        ],
+    )
+    two_outputs.compile("sgd", ["mse", "mse"])
+    targets = [y_train, 1 - y_train]
+    two_list = two_outputs.evaluate(x_train, targets, verbose=0)
+    two_dict = two_outputs.evaluate(
+        x_train, targets, verbose=0, return_dict=True
+    )
+    print(
+        "two outputs, no metrics ->",
+        type(two_list).__name__,
+        sorted(two_dict),
+    )
+
+    assert isinstance(two_list, list) and len(two_list) == 3, (
+        "expected [loss, a_loss, b_loss] without metrics"
+    )
+    assert np.isclose(two_list[0], two_list[1] + two_list[2]), (
+        "expected the total loss first"
+    )
+    assert sorted(two_dict) == ["a_loss", "b_loss", "loss"], (
+        "expected each output's loss by name"
+    )
 
 assert sorted(history.history) == [
     "accuracy",

@@ -6,10 +6,14 @@ same model.
 
 What is going on: a schedule such as
 `keras.optimizers.schedules.ExponentialDecay` is a function of the step.
-`optimizer.learning_rate` evaluates it at `optimizer.iterations` and
-returns the current rate as a tensor. Because the schedule owns the
-rate, assigning to `optimizer.learning_rate` raises `TypeError`, and so
-does `ReduceLROnPlateau` the first time it tries to cut the rate.
+`optimizer.learning_rate` evaluates it at the number of
+`apply_gradients` calls (one per batch in `fit`) and returns the current
+rate as a tensor. That count equals `optimizer.iterations` unless you
+set `gradient_accumulation_steps`; see [Accumulate
+gradients](training.md#gradient-accumulation). Because the schedule
+owns the rate, assigning to `optimizer.learning_rate` raises
+`TypeError`, and so does `ReduceLROnPlateau` the first time it tries to
+cut the rate.
 
 Pitfall: a schedule and `ReduceLROnPlateau` do not mix; the crash comes
 only when the plateau is reached, possibly hours into training. Pick
@@ -83,7 +87,7 @@ print("steps:", steps, f" current rate: {current_rate:.4f}")
 assert steps == 2, "expected 8 samples / batch 4 = 2 steps"
 assert keras.ops.is_tensor(optimizer.learning_rate), "expected a tensor"
 assert np.isclose(current_rate, 0.1 * 0.5**steps), (
-    "expected learning_rate to be the schedule at optimizer.iterations"
+    "expected learning_rate to be the schedule after 2 optimizer calls"
 )
 assert np.isclose(
     current_rate, float(schedule(optimizer.iterations))

@@ -1,27 +1,29 @@
 """MirroredStrategy splits each global batch; an odd last batch unevenly
 
 When you hit it: you move a model to several devices with
-`tf.distribute.MirroredStrategy`, or try it on a laptop by splitting the
-CPU into logical devices (first thing: once the runtime starts, changing
-them raises `RuntimeError`).
+`tf.distribute.MirroredStrategy`, or try it on a laptop with two
+logical CPUs ([set them up first](setup.md#device-config-before-first-op)).
 
-What is going on: the batch your dataset yields is the *global* batch;
-`experimental_distribute_dataset` splits it across the replicas. An odd
-last batch splits unevenly: `range(7).batch(4)` on 2 replicas gives
-`[0, 1]` and `[2, 3]`, then `[4, 5]` and `[6]`. `strategy.run` returns
-one value per replica; `strategy.reduce` combines them with `SUM` or
-`MEAN`. `tf.nn.compute_average_loss` divides by the local batch size
-times the number of replicas, so the `SUM` over replicas is the true
-mean loss only when the split is even.
+What is going on: `experimental_distribute_dataset` splits each global
+batch across the replicas; see [Batch globally for
+experimental_distribute_dataset](deploy.md#distributed-batch-size). A
+batch that does not divide evenly splits unevenly: `range(7).batch(4)`
+on 2 replicas gives `[0, 1]` and `[2, 3]`, then `[4, 5]` and `[6]`.
+`strategy.run` returns one value per replica; `strategy.reduce`
+combines them with `SUM` or `MEAN`. Without `global_batch_size`,
+`tf.nn.compute_average_loss` divides by the local batch size times the
+number of replicas, so the `SUM` over replicas is the true mean loss
+only when the split is even. `global_batch_size=4` divides by 4, also
+wrong for a last batch of 3.
 
-Pitfall: on an uneven last batch, `compute_average_loss` silently gets
-the mean wrong. Batch with `drop_remainder=True` so every split is
-equal.
+Pitfall: on an uneven split, `compute_average_loss` silently gets the
+mean wrong. Use a global batch size that is a multiple of
+`strategy.num_replicas_in_sync`, and `drop_remainder=True`, so every
+split is equal.
 
 severity: tip
 topics: T11
 aliases:
-  - Virtual devices cannot be modified after being initialized
   - test MirroredStrategy on a machine without GPUs
   - split one CPU into several logical devices
   - loss is wrong on the last batch with multiple GPUs
@@ -30,16 +32,15 @@ aliases:
   - strategy.reduce SUM or MEAN of the per-replica loss
   - PerReplica values returned by strategy.run
   - tf.nn.compute_average_loss with global_batch_size
+  - global batch size not divisible by the number of replicas
 """
 
 import tensorflow as tf
 
-# --8<-- [start:devices]
 cpu = tf.config.list_physical_devices("CPU")[0]
 tf.config.set_logical_device_configuration(
     cpu, [tf.config.LogicalDeviceConfiguration()] * 2
-)  # first thing, before any op runs
-# --8<-- [end:devices]
+)  # two logical CPUs, before any op runs
 
 import numpy as np
 
@@ -62,35 +63,58 @@ for batch in dist_ds:
 # --8<-- [end:show]
 
 
-def splits_and_means(dataset):
-    """Per global batch: each replica's slice, and the SUM of losses."""
+@tf.function
+def fixed_size_step(batch):
+    return tf.nn.compute_average_loss(batch**2, global_batch_size=4)
+
+
+def splits_and_means(dataset, step=replica_step):
+    """Per global batch: each replica's slice, the SUM of the losses and
+    the true mean loss."""
     result = []
     for batch in strategy.experimental_distribute_dataset(dataset):
         local = strategy.experimental_local_results(batch)
-        losses = strategy.run(replica_step, args=(batch,))
+        losses = strategy.run(step, args=(batch,))
         summed = float(strategy.reduce("SUM", losses, axis=None))
-        result.append(([[int(v) for v in t] for t in local], summed))
+        split = [[int(v) for v in t] for t in local]
+        true_mean = float(np.mean(np.square(sum(split, []))))
+        result.append((split, summed, true_mean))
     return result
 
 
 uneven = splits_and_means(train_ds)
+fixed_size = splits_and_means(train_ds, fixed_size_step)
 even = splits_and_means(values.batch(4, drop_remainder=True))
-true_means = [np.mean(np.square(b)) for b in ([0, 1, 2, 3], [4, 5, 6])]
+odd_size = splits_and_means(
+    tf.data.Dataset.range(10)
+    .map(lambda i: tf.cast(i, tf.float32))
+    .batch(5, drop_remainder=True)
+)
 print("replicas:", strategy.num_replicas_in_sync)
-for split, summed in uneven:
-    print("split", split, f"SUM of losses {summed:.2f}")
-print("true means:", [f"{m:.2f}" for m in true_means])
-print("drop_remainder=True:", [split for split, _ in even])
+for split, summed, true_mean in uneven:
+    print(
+        "split", split, f"SUM {summed:.2f}  true mean {true_mean:.2f}"
+    )
+print(
+    "global_batch_size=4, last batch:", f"SUM {fixed_size[-1][1]:.2f}"
+)
+print("drop_remainder=True:", [split for split, _, _ in even])
+for split, summed, true_mean in odd_size:
+    print(
+        "batch(5):",
+        split,
+        f"SUM {summed:.2f}  true mean {true_mean:.2f}",
+    )
 
 assert strategy.num_replicas_in_sync == 2, "expected two replicas"
-assert [split for split, _ in uneven] == [
+assert [split for split, _, _ in uneven] == [
     [[0, 1], [2, 3]],
     [[4, 5], [6]],
 ], "expected the last global batch of 3 to split 2 + 1"
-assert np.isclose(uneven[0][1], true_means[0]), (
+assert np.isclose(uneven[0][1], uneven[0][2]), (
     "expected the true mean loss on an evenly split batch"
 )
-assert not np.isclose(uneven[1][1], true_means[1]), (
+assert not np.isclose(uneven[1][1], uneven[1][2]), (
     "expected a wrong mean loss on the unevenly split batch"
 )
 assert np.isclose(uneven[1][1], (16 + 25) / 4 + 36 / 2), (
@@ -99,21 +123,26 @@ assert np.isclose(uneven[1][1], (16 + 25) / 4 + 36 / 2), (
 assert np.isclose(float(mean_loss), uneven[1][1]), (
     "expected the shown loop to end on that same wrong value"
 )
+assert len(strategy.experimental_local_results(losses)) == 2, (
+    "expected strategy.run to return one value per replica"
+)
 averaged = strategy.reduce("MEAN", losses, axis=None)
 assert np.isclose(float(averaged), float(mean_loss) / 2), (
     "expected MEAN to average the per-replica values"
 )
-assert even == [([[0, 1], [2, 3]], true_means[0])], (
-    "expected drop_remainder=True to keep only even splits, true means"
+assert np.isclose(fixed_size[1][1], (16 + 25 + 36) / 4), (
+    "expected global_batch_size=4 to divide the last batch by 4"
 )
-
-try:
-    tf.config.set_logical_device_configuration(
-        cpu, [tf.config.LogicalDeviceConfiguration()] * 3
-    )
-except RuntimeError as err:
-    late_error = str(err)
-print("RuntimeError:", late_error)
-assert "cannot be modified after being initialized" in late_error, (
-    "expected logical devices to be fixed once the runtime runs"
+assert not np.isclose(fixed_size[1][1], uneven[1][2]), (
+    "expected global_batch_size not to fix the short last batch"
+)
+assert [(split, round(s, 4)) for split, s, _ in even] == [
+    ([[0, 1], [2, 3]], round(uneven[0][2], 4))
+], "expected drop_remainder=True to keep only the even batch"
+assert [split for split, _, _ in odd_size] == [
+    [[0, 1, 2], [3, 4]],
+    [[5, 6, 7], [8, 9]],
+], "expected a global batch of 5 to split 3 + 2"
+assert all(not np.isclose(s, m) for _, s, m in odd_size), (
+    "expected a wrong mean on every step despite drop_remainder=True"
 )

@@ -5,14 +5,15 @@ When you hit it: you port a callback such as
 save_weights_only=True)` and it raises before training starts.
 
 What is going on: `keras.callbacks.ModelCheckpoint` checks the file name
-in its constructor. A full model needs a name ending in `.keras` (or
-`.h5`, the legacy HDF5 format); with `save_weights_only=True` the name
-must end in `.weights.h5`. A bare name, a SavedModel folder or `.tf`
-is rejected with `ValueError`. Formatting fields such as
-`{epoch:02d}` still work.
+in its constructor. A full model needs a name ending in `.keras` (from
+TF 2.18, Keras 3.9, also `.h5`, the legacy HDF5 format); with
+`save_weights_only=True` the name must end in `.weights.h5`. A bare
+name, a SavedModel folder or `.tf` is rejected with `ValueError`.
+Formatting fields such as `{epoch:02d}` still work.
 
-Pitfall: `"best.h5"` works for the full model but fails with
-`save_weights_only=True`; weights files need the double extension.
+Pitfall: `"best.h5"` fails with `save_weights_only=True` (and, before
+TF 2.18, for the full model too); weights files need the double
+extension.
 
 severity: crash
 topics: T3
@@ -85,7 +86,22 @@ for bad_name in ["model.tf", "saved_model_dir"]:
     assert rejected, f"expected {bad_name!r} to be rejected"
 
 legacy_path = os.path.join(checkpoint_dir, "legacy.h5")
-legacy = keras.callbacks.ModelCheckpoint(legacy_path)  # accepted
-model.fit(x_train, y_train, epochs=1, callbacks=[legacy], verbose=0)
-with open(legacy_path, "rb") as legacy_file:
-    assert legacy_file.read(4) == b"\x89HDF", "expected an HDF5 file"
+keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
+try:
+    legacy = keras.callbacks.ModelCheckpoint(legacy_path)
+    legacy_accepted = True
+except ValueError as err:
+    legacy_accepted = False
+    assert "must end in `.keras`" in str(err), (
+        "expected the .keras rule"
+    )
+print(".h5 for the full model accepted:", legacy_accepted)
+assert legacy_accepted == (keras_version >= (3, 9)), (
+    "expected .h5 to be accepted from Keras 3.9 (TF 2.18) on"
+)
+if legacy_accepted:
+    model.fit(x_train, y_train, epochs=1, callbacks=[legacy], verbose=0)
+    with open(legacy_path, "rb") as legacy_file:
+        assert legacy_file.read(4) == b"\x89HDF", (
+            "expected an HDF5 file"
+        )

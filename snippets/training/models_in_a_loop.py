@@ -8,14 +8,16 @@ What is going on: Keras numbers generated names with global counters,
 so every new model gets new suffixes. `keras.utils.clear_session()`
 resets Keras's global state, counters included, and runs a full garbage
 collection. That state also holds the global dtype policy: it goes back
-to `float32`. It does not reseed: call `keras.utils.set_random_seed`
-after it for the same initial weights each round. A model you no longer
-reference is freed by the garbage collector, with or without
-`clear_session`.
+to `keras.config.floatx()` (`float32` unless you changed it), which
+`clear_session` keeps. It does not reseed: call
+`keras.utils.set_random_seed` after it for the same initial weights
+each round. A model you no longer reference is freed by the garbage
+collector, with or without `clear_session`.
 
 Pitfall: `set_global_policy("mixed_float16")` once, above the loop,
 lasts only until the first `clear_session()`; the later rounds train in
-`float32` without a word. Set the policy after `clear_session()`.
+`floatx()` (`float32`) without a warning. Set the policy after
+`clear_session()`.
 
 Checked: memory use was not measured; the run checks with weak
 references that dropped models are collected.
@@ -73,7 +75,21 @@ with warnings.catch_warnings(record=True) as caught:
     keras.utils.clear_session()  # with mixed_float16 set above
     policy_after_clear = keras.mixed_precision.global_policy().name
     layer_policy = build(4).layers[0].dtype_policy.name
-print("policy after clear_session():", policy_after_clear, layer_policy)
+print(
+    "policy after clear_session():",
+    policy_after_clear,
+    layer_policy,
+    "| warnings:",
+    len(caught),
+)
+keras.config.set_floatx("float64")
+keras.mixed_precision.set_global_policy("mixed_float16")
+keras.utils.clear_session()
+float64_policy = keras.mixed_precision.global_policy().name
+float64_floatx = keras.config.floatx()
+keras.config.set_floatx("float32")
+keras.utils.clear_session()
+print("with floatx float64:", float64_policy, float64_floatx)
 
 names, policies = [], []
 # --8<-- [start:right]
@@ -129,8 +145,12 @@ assert lookup_error == (
 assert names == [["dense", "dense_1"]] * 3, (
     "expected names reset per round"
 )
-assert policy_after_clear == "float32", (
+assert policy_after_clear == layer_policy == "float32", (
     "expected the policy to be reset"
+)
+assert not caught, "expected no warning when the policy is reset"
+assert (float64_policy, float64_floatx) == ("float64", "float64"), (
+    "expected the policy to follow floatx, which clear_session keeps"
 )
 assert policies == ["mixed_float16"] * 3, (
     "expected the policy per round"

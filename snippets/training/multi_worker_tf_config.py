@@ -8,17 +8,22 @@ What is going on: every worker gets the same `cluster` (all worker
 addresses) and its own `task` (`type` and `index`) in the `TF_CONFIG`
 environment variable, as JSON. The strategy reads it through
 `tf.distribute.cluster_resolver.TFConfigClusterResolver` when it is
-created. Without a `chief` job, worker 0 is the one that saves
-checkpoints and summaries.
+created. Without a `chief` job, worker 0 is the chief, and only there
+is `strategy.extended.should_checkpoint` (and `should_save_summary`)
+`True`. Keras 3's callbacks never read these flags: give the other
+workers a temporary directory, or skip their saves yourself.
 
 Pitfall: set `TF_CONFIG` before creating the strategy, in each
 worker's own environment. Malformed JSON raises
 `json.JSONDecodeError` when the strategy is created.
 
-Checked: this entry runs a one-worker cluster for real (a gRPC server on a free
-localhost port) and checks what worker 1 of a two-worker cluster would
-read. It does not start a second process, so no traffic between workers
-is exercised.
+Checked: this entry runs a one-worker cluster for real (a gRPC server
+on a free localhost port) and checks what worker 1 of a two-worker
+cluster would read. It does not start a second process, so no traffic
+between workers is exercised. Both flags return the chief test
+(`tensorflow/python/distribute/collective_all_reduce_strategy.py`,
+`CollectiveAllReduceExtended.should_checkpoint`); the run reads that
+source and searches `keras/src/callbacks/` for the flags.
 
 severity: tip
 topics: T12
@@ -34,10 +39,14 @@ aliases:
   - run distributed TensorFlow training on multiple workers or nodes
 """
 
+import inspect
 import json
 import os
+import pathlib
+import re
 import socket
 
+import keras
 import tensorflow as tf
 from tensorflow.python.distribute import multi_worker_util  # is_chief
 
@@ -101,13 +110,30 @@ print(
     strategy.cluster_resolver.task_id,
     " replicas:",
     strategy.num_replicas_in_sync,
-    " saves checkpoints:",
+    " should_checkpoint:",
     strategy.extended.should_checkpoint,
 )
 assert strategy.cluster_resolver.task_type == "worker", "read TF_CONFIG"
-assert strategy.extended.should_checkpoint, "expected worker 0 to save"
-assert strategy.extended.should_save_summary, "expected worker 0 to log"
+assert strategy.extended.should_checkpoint, "expected it on the chief"
+assert strategy.extended.should_save_summary, "expected it on the chief"
 assert strategy.num_replicas_in_sync == 1, "expected one CPU replica"
+extended_class = type(strategy.extended)
+for flag in ["should_checkpoint", "should_save_summary"]:
+    flag_source = inspect.getsource(getattr(extended_class, flag).fget)
+    assert "return self._is_chief" in flag_source, flag
+callbacks_dir = (
+    pathlib.Path(keras.__file__).parent / "src" / "callbacks"
+)
+readers = [
+    path.name
+    for path in sorted(callbacks_dir.glob("*.py"))
+    if re.search(
+        r"should_checkpoint|should_save_summary|is_chief",
+        path.read_text(encoding="utf-8"),
+    )
+]
+print("Keras callbacks that read the chief flags:", readers)
+assert readers == [], "expected no Keras callback to check the chief"
 replica_sum = strategy.reduce(
     "SUM",
     strategy.run(tf.function(lambda: tf.constant(1.0))),

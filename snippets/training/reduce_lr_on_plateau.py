@@ -4,12 +4,12 @@ When you hit it: validation loss stops improving and you want the
 learning rate lowered automatically instead of restarting training.
 
 What is going on: `keras.callbacks.ReduceLROnPlateau` multiplies the
-optimizer's rate by `factor` (default 0.1) after `patience` epochs
-(default 10) without an improvement of at least `min_delta` in
-`monitor` (default `val_loss`). `history.history["learning_rate"]`
-records the rate each epoch trained with, so a cut made at the end of
-epoch 4 shows from epoch 5; the live value is
-`model.optimizer.learning_rate`.
+optimizer's rate by `factor` (default 0.1), but not below `min_lr`,
+after `patience` epochs (default 10) without an improvement of more
+than `min_delta` in `monitor` (default `val_loss`).
+`history.history["learning_rate"]` records the rate each epoch trained
+with, so a cut made at the end of epoch 4 shows from epoch 5; the live
+value is `model.optimizer.learning_rate`.
 
 Pitfall: the default `patience=10` is long for short runs: on a
 20-epoch job the rate may drop once or never. Pair it with an
@@ -88,4 +88,34 @@ assert np.isclose(rates[4], 0.05), (
 )
 assert np.isclose(live_rate, rates[-1] * 0.5), (
     "expected the cut after the last epoch only in the optimizer"
+)
+
+
+def rate_after(val_losses, **callback_args):
+    """The rate after the callback sees these epoch ends (from 0.1)."""
+    model.optimizer.learning_rate.assign(0.1)
+    callback = keras.callbacks.ReduceLROnPlateau(
+        monitor="val_loss", patience=1, **callback_args
+    )
+    callback.set_model(model)
+    callback.on_train_begin()
+    for epoch, val_loss in enumerate(val_losses):
+        callback.on_epoch_end(epoch, {"val_loss": val_loss})
+    return round(float(model.optimizer.learning_rate.numpy()), 4)
+
+
+boundary = {
+    "improved by exactly min_delta": rate_after(
+        [1.0, 0.5], min_delta=0.5
+    ),
+    "improved by more": rate_after([1.0, 0.4], min_delta=0.5),
+    "stalled, min_lr=0.05": rate_after([1.0, 1.0], min_lr=0.05),
+}
+print("rate from 0.1:", boundary)
+assert boundary["improved by exactly min_delta"] == 0.01, (
+    "expected an improvement of exactly min_delta not to count"
+)
+assert boundary["improved by more"] == 0.1, "expected no cut"
+assert boundary["stalled, min_lr=0.05"] == 0.05, (
+    "expected the cut to stop at min_lr"
 )

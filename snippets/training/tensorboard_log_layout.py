@@ -8,11 +8,12 @@ event file under `log_dir/train/` and, when `fit` has validation data,
 one under `log_dir/validation/`. Both hold `epoch_loss`, so TensorBoard
 draws the two curves on one chart. For your own values, open a writer
 with `tf.summary.create_file_writer` and call `tf.summary.scalar`
-inside `writer.as_default()`. Needs the `tensorboard` package.
+inside `writer.as_default()`. Both need the `tensorboard` package
+([install it](training.md#tensorboard-not-installed)).
 
 Pitfall: `tf.summary.scalar` with no default writer writes nothing and
-returns `False` without an error; with a writer but no `step` it
-raises `ValueError: No step set`.
+returns a boolean tensor that is `False`, without an error; with a
+writer but no `step` it raises `ValueError: No step set`.
 
 severity: tip
 topics: T10
@@ -105,7 +106,15 @@ assert tags_in("custom") == {("grad_norm", s) for s in range(3)}, (
 )
 
 written = tf.summary.scalar("grad_norm", 0.5, step=0)  # no writer
-assert not bool(written), "expected False and nothing written"
+print("without a writer:", repr(written))
+assert tf.is_tensor(written) and written.dtype == tf.bool, (
+    "expected a boolean tensor, not a Python bool"
+)
+assert not bool(written), "expected False"
+writer.flush()
+assert tags_in("custom") == {("grad_norm", s) for s in range(3)}, (
+    "expected nothing new written"
+)
 try:
     with writer.as_default():
         tf.summary.scalar("grad_norm", 0.5)

@@ -1,19 +1,23 @@
 """TensorBoard logging needs `pip install tensorboard` on TF 2.21
 
 When you hit it: you add `keras.callbacks.TensorBoard` or call
-`tf.summary.scalar` in a fresh environment with only `tensorflow`
-installed, and `fit` stops after its first training step.
+`tf.summary.scalar` in a fresh TensorFlow 2.21 environment without the
+`tensorboard` package, and `fit` stops after its first training step.
 
-What is going on: the TensorFlow 2.21 package does not list
-`tensorboard` among its requirements. `tf.summary.scalar`,
-`histogram` and `image` import their implementation from the
-`tensorboard` package when first called, and raise
-`TBNotInstalledError` when it is missing. The TensorBoard callback
+What is going on: the TensorFlow 2.21 package read here does not list
+`tensorboard` among its requirements; TF 2.16–2.20 did.
+`tf.summary.scalar`, `histogram` and `image` import their
+implementation from the `tensorboard` package when first called, and
+raise `TBNotInstalledError` when it is missing. The TensorBoard callback
 calls them, so the error surfaces inside `fit`.
 
 Pitfall: the error comes from inside `fit`, after the first batch,
 not at import or in the callback's constructor. Add `tensorboard` (same
 minor version as TensorFlow) to your requirements.
+
+Checked: the run reads the requirements of the distribution that
+provides the `tensorflow` module here (its name is in the output); it
+did not read the metadata of the other TensorFlow wheels.
 
 severity: crash
 topics: T10
@@ -97,7 +101,9 @@ distribution = importlib.metadata.packages_distributions()[
 ][0]
 requirements = importlib.metadata.requires(distribution) or []
 print(
-    "tensorflow requires tensorboard:",
+    distribution,
+    importlib.metadata.version(distribution),
+    "requires tensorboard:",
     any(r.startswith("tensorboard") for r in requirements),
 )
 tb_requirements = [

@@ -8,10 +8,9 @@ What is going on: `tf.data.Dataset.batch` defaults to
 batch dimension is `None`. `drop_remainder=True` drops that short batch
 and makes the dimension a fixed number.
 
-Pitfall: it is a common belief that `drop_remainder` defaults to
-`True`; it does not. And setting it to `True` throws away up to
-`batch_size - 1` examples per epoch, so validation and test sets lose
-data.
+Pitfall: `drop_remainder` defaults to `False`. Setting it to `True`
+throws away up to `batch_size - 1` examples per epoch, so a validation
+or test set batched that way loses data.
 
 severity: tip
 topics: D7
@@ -48,3 +47,10 @@ assert keep_last.element_spec.shape.as_list() == [None], "expected None"
 assert fixed.element_spec.shape.as_list() == [4], "expected a fixed 4"
 assert sizes == [4, 4, 2], "expected the short last batch kept"
 assert fixed_sizes == [4, 4], "expected the last 2 examples dropped"
+lost = [
+    n - sum(len(b) for b in tf.data.Dataset.range(n).batch(4, True))
+    for n in range(1, 13)
+]
+print("examples dropped for 1..12 examples:", lost)
+assert lost == [n % 4 for n in range(1, 13)], "expected n % 4 dropped"
+assert max(lost) == 4 - 1, "expected at most batch_size - 1 dropped"

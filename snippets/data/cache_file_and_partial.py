@@ -6,13 +6,17 @@ batches.
 
 What is going on: a file cache is written once a pass over the data
 completes, as `filename.index` and `filename.data-*`. Any later
-pipeline with the same `filename` reads those files and never looks at
-its source again. A pass that stops early (`cache().take(k)`) is
-discarded with a log warning, so every epoch recomputes.
+pipeline with the same `filename` reads those files and never runs its
+source. A pass that stops early (`cache().take(k)`) is discarded with a
+log warning, in memory and on disk, so every epoch recomputes.
 
-Pitfall: change the source data or preprocessing and a stale cache file
-keeps serving the old elements, silently. Delete the files, or put a
-version in the file name.
+Pitfall: change the source data or preprocessing but keep the element
+dtype and shape, and a stale cache file keeps serving the old elements,
+silently. A new dtype fails with `Data type mismatch`. Delete the files,
+or version the file name.
+
+Checked: a stale file read by a same-spec, a float and a vector
+pipeline; a partial pass over an in-memory and over a file cache.
 
 severity: silent
 topics: D5
@@ -46,6 +50,43 @@ assert sorted(os.listdir(cache_dir)) == [
     "train_v1.index",
 ], "expected an index file and a data file"
 
+source_reads = []
+
+
+def read_source(value):  # counts reads of the new source
+    def work(v):
+        source_reads.append(int(v))
+        return v
+
+    result = tf.py_function(work, [value], tf.int64)
+    result.set_shape([])
+    return result
+
+
+counted_ds = (
+    tf.data.Dataset.range(100, 103).map(read_source).cache(path)
+)
+assert [int(x) for x in counted_ds] == [0, 1, 2], "expected stale data"
+assert source_reads == [], "expected the source never to run"
+
+spec_errors = {}
+for kind, changed_ds in [
+    ("float", tf.data.Dataset.from_tensor_slices([1.5, 2.5])),
+    ("vector", tf.data.Dataset.range(6).batch(2)),
+]:
+    try:
+        list(changed_ds.cache(path))
+    except tf.errors.InvalidArgumentError as err:
+        spec_errors[kind] = str(err).split("}} ")[-1].split(" [Op")[0]
+print("float source:", spec_errors["float"])
+print("vector source:", spec_errors["vector"])
+assert "Data type mismatch" in spec_errors["float"], (
+    "expected dtype error"
+)
+assert "Incompatible shapes" in spec_errors["vector"], (
+    "expected a shape error"
+)
+
 decoded = []
 
 
@@ -68,12 +109,27 @@ with open(log_path, "w") as log_file:
     os.dup2(log_file.fileno(), 2)  # catch TensorFlow's C++ log
     for _ in range(3):
         list(sample_ds)
+    wrong_calls = len(decoded)
+    file_path = os.path.join(cache_dir, "sample")
+    file_sample_ds = records.map(decode).cache(file_path).take(2)
+    for _ in range(3):
+        list(file_sample_ds)
+    file_calls = len(decoded) - wrong_calls
     os.dup2(saved_stderr, 2)
-wrong_calls = len(decoded)
+os.close(saved_stderr)
 with open(log_path) as log_file:
-    warning = "did not fully read the dataset being cached"
-    assert warning in log_file.read(), "expected a log warning"
+    log = log_file.read()
+warning = "did not fully read the dataset being cached"
+assert log.count(warning) >= 6, "expected a warning for each pass"
 print("log: The calling iterator", warning)
+print(
+    "file cache after partial passes:",
+    os.path.exists(file_path + ".index"),
+)
+assert not os.path.exists(file_path + ".index"), (
+    "expected no cache file"
+)
+assert file_calls == 6, "expected a partial file cache to recompute"
 
 decoded.clear()
 # --8<-- [start:right]

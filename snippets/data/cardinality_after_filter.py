@@ -62,6 +62,28 @@ assert (
 assert len(train_ds) == 5, "expected the declared length"
 assert len(examples.take(20)) == 10, "expected take to clip to the data"
 assert len(examples.skip(3)) == 7, "expected skip to subtract"
+assert len(examples.skip(20)) == 0, "expected skip to clip at 0"
+infinite = None
+try:
+    len(examples.repeat())
+except TypeError as err:
+    infinite = str(err)
+assert infinite == "The dataset is infinite.", "expected infinite"
+
+reads = []
+
+
+def read_record(x):  # counts each element read
+    def work(value):
+        reads.append(int(value))
+        return value
+
+    return tf.py_function(work, [x], tf.int64)
+
+
+counted = examples.map(read_record).filter(lambda x: x % 2 == 0)
+print("cardinality", int(counted.cardinality()), "reads", len(reads))
+assert len(reads) == 0, "expected cardinality() to read no element"
 
 wrong_count = examples.filter(lambda x: x % 2 == 0).apply(
     tf.data.experimental.assert_cardinality(3)

@@ -9,20 +9,24 @@ What is going on: a `tf.data.Options` object holds settings such as
 default" (for `deterministic`: keep the order).
 `dataset.with_options(options)` applies them to the whole pipeline, and
 several calls merge. A `deterministic=` argument given to one `map` or
-`interleave` overrides the option for that step. Old names:
+`interleave` overrides the option for that step, either way. Old names:
 `experimental_deterministic` is deprecated but still sets
 `deterministic`, silently; `experimental_optimization.autotune` is gone.
 
-Pitfall: `options.deterministic = False` reorders every parallel step
-that has no `deterministic=` argument of its own, including one deep
-inside a helper, so anything you later `zip` goes out of step.
+Pitfall: `options.deterministic = False` lets every parallel `map` and
+`interleave` with no `deterministic=` argument of its own reorder, even
+one upstream of a later `zip`, whose
+[pairs then go out of step](data.md#parallel-map-order).
+
+Checked: one slow element, on this machine's CPU.
+[Op determinism](data.md#parallel-map-order) overrides the option.
 
 severity: tip
 topics: D9
 aliases:
   - options.experimental_threading is deprecated. Use options.threading instead.
   - Cannot set the property autotune on OptimizationOptions.
-  - options.experimental_deterministic is deprecated, use options.deterministic
+  - is experimental_deterministic deprecated
   - options.experimental_optimization.autotune removed
   - turn off element order for every map in a pipeline at once
   - with_options to apply settings to a whole tf.data pipeline
@@ -85,6 +89,54 @@ assert tf.data.Options().deterministic is None, (
 )
 assert order(parallel) == [0, 1, 2, 3, 4, 5], (
     "expected an unset option to keep the order"
+)
+
+
+def slow_first_shard(shard):  # shard 0 answers its first read late
+    def work(value):
+        if int(value) == 0:
+            time.sleep(0.3)
+        return value
+
+    def read(i):
+        return tf.py_function(work, [shard * 10 + i], tf.int64)
+
+    return tf.data.Dataset.range(2).map(read)
+
+
+def interleaved(**kwargs):
+    shards = tf.data.Dataset.range(2)
+    return shards.interleave(
+        slow_first_shard, cycle_length=2, num_parallel_calls=2, **kwargs
+    ).with_options(options)
+
+
+ordered_option = tf.data.Options()
+ordered_option.deterministic = True
+overrides = {
+    "interleave, option False": order(interleaved()),
+    "interleave, option False, argument True": order(
+        interleaved(deterministic=True)
+    ),
+    "map, option True, argument False": order(
+        records.map(
+            decode, num_parallel_calls=2, deterministic=False
+        ).with_options(ordered_option)
+    ),
+}
+for case, result in overrides.items():
+    print(f"{case}: slow element first:", result[0] == 0)
+assert overrides["interleave, option False"][0] != 0, (
+    "expected the option to reorder an interleave"
+)
+assert overrides["interleave, option False, argument True"] == [
+    0,
+    10,
+    1,
+    11,
+], "expected the interleave argument to win"
+assert overrides["map, option True, argument False"][0] != 0, (
+    "expected deterministic=False on the map to win over the option"
 )
 
 one_thread = tf.data.Options()

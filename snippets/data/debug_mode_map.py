@@ -12,7 +12,8 @@ alone: iterate `train_ds.take(1)` without the model.
 
 Pitfall: debug mode is global and removes the parallelism (elements
 come in order even with `deterministic=False`); keep it out of real
-training. It still traces once, so `.numpy()` in `map` still fails.
+training. It still traces once, so
+[`.numpy()` in `map` still fails](graphs.md#numpy-on-symbolic-tensor).
 
 severity: tip
 topics: D18

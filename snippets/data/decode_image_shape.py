@@ -5,14 +5,16 @@ next op, often `tf.image.resize`, fails while the pipeline is built.
 
 What is going on: `map` traces your function as a graph, where only
 static shapes are known. `tf.io.decode_image` accepts any format,
-animated GIFs included, so its result there has no shape at all. Eagerly the
-same code works, because real tensors have shapes. Decode with
+animated GIFs included, so its result there has no shape at all.
+Eagerly the same code works, because real tensors have shapes. Decode with
 `channels=3` (and `expand_animations=False` for `decode_image`): the
-shape becomes `(None, None, 3)`.
+shape becomes `(None, None, 3)` for `decode_png`, `decode_jpeg` and
+`decode_image`.
 
 Pitfall: the default `channels=0` keeps what each file holds, so one
 grayscale PNG gives a 1-channel image in a 3-channel dataset. Force
-`channels=3`, or check with `tf.ensure_shape`.
+`channels=3`, or check with `tf.ensure_shape`, which raises
+`InvalidArgumentError` on that image when the pipeline runs.
 
 severity: crash
 topics: D11
@@ -78,4 +80,35 @@ assert still_image.shape.as_list() == [None, None, 3], (
 )
 assert tf.io.decode_png(gray).shape[-1] == 1, (
     "expected channels=0 to keep the file's single channel"
+)
+
+first = next(iter(train_ds))
+print("gray PNG through the fixed pipeline:", first.shape)
+assert first.shape == (4, 4, 3), "expected gray decoded to 3 channels"
+jpeg_bytes = tf.data.Dataset.from_tensors(
+    tf.io.encode_jpeg(tf.zeros((5, 7, 1), tf.uint8))
+)
+for name, decoded in [
+    ("decode_png", image_bytes.map(lambda p: tf.io.decode_png(p, 3))),
+    ("decode_jpeg", jpeg_bytes.map(lambda p: tf.io.decode_jpeg(p, 3))),
+]:
+    assert decoded.element_spec.shape.as_list() == [None, None, 3], (
+        f"expected {name}(channels=3) alone to give (None, None, 3)"
+    )
+animated = image_bytes.map(lambda p: tf.io.decode_image(p, channels=3))
+assert animated.element_spec.shape.rank is None, (
+    "expected decode_image to need expand_animations=False too"
+)
+
+checked_ds = image_bytes.map(
+    lambda png: tf.ensure_shape(tf.io.decode_png(png), [None, None, 3])
+)
+try:
+    list(checked_ds)
+    ensure_error = None
+except tf.errors.InvalidArgumentError as err:
+    ensure_error = type(err).__name__
+print("ensure_shape on the gray PNG, channels=0:", ensure_error)
+assert ensure_error == "InvalidArgumentError", (
+    "expected tf.ensure_shape to catch the 1-channel image"
 )

@@ -28,8 +28,11 @@ aliases:
 import numpy as np
 import tensorflow as tf
 
+generator_runs = []
+
 
 def read_rows():
+    generator_runs.append("started")
     yield np.array([0.5, 1.5, 2.5], dtype=np.float32)
     yield np.array(
         [3.5, 4.5, 5.5, 6.5], dtype=np.float32
@@ -55,6 +58,7 @@ first_row = next(iter(train_ds)).numpy().tolist()
 print("first row as int32:", first_row)
 assert first_row == [0, 1, 2], "expected floats silently cast to int32"
 
+generator_runs.clear()
 # --8<-- [start:right]
 train_ds = tf.data.Dataset.from_generator(
     read_rows,
@@ -63,7 +67,17 @@ train_ds = tf.data.Dataset.from_generator(
 print(train_ds.element_spec)
 # --8<-- [end:right]
 
+runs_after_build = list(generator_runs)
+batched_ds = (
+    train_ds.map(lambda row: row * 2).padded_batch(2).prefetch(1)
+)
+runs_after_more_steps = list(generator_runs)
+print("generator runs after building:", runs_after_more_steps)
+assert runs_after_build == runs_after_more_steps == [], (
+    "expected nothing to run while the dataset is built"
+)
 lengths = [int(tf.size(row)) for row in train_ds]
+assert generator_runs == ["started"], "expected a run once read"
 assert lengths == [3, 4], (
     "expected rows of any length with shape (None,)"
 )

@@ -2,16 +2,18 @@
 
 When you hit it: you build a dataset from NumPy arrays with
 `tf.data.Dataset.from_tensor_slices([features, labels])` and it fails
-before any training starts.
+before any training starts, or gives the wrong number of elements.
 
 What is going on: `from_tensor_slices` slices along the first axis of
 every component. A tuple or dict is a structure: each element becomes a
 `(features, label)` pair or a dict. A list is read as one tensor, so
-arrays of different shapes cannot be stacked. Check the result with
-`element_spec`.
+arrays of different shapes cannot be stacked, and arrays of one shape
+are stacked into one tensor. Check the result with `element_spec`.
 
-Pitfall: a list of arrays raises `ValueError: Can't convert
-non-rectangular Python sequence to Tensor`. Use a tuple or a dict.
+Pitfall: a list of arrays of different shapes raises `ValueError: Can't
+convert non-rectangular Python sequence to Tensor`. A list of same-shape
+arrays silently gives one element per array, not one pair per row. Use
+a tuple or a dict.
 
 severity: crash
 topics: D1
@@ -63,3 +65,16 @@ assert set(named_ds.element_spec) == {"features", "label"}, (
     "expected a dict input to give dict elements"
 )
 assert train_ds.cardinality() == 4, "expected one element per row"
+
+targets = np.ones((4, 3), dtype=np.int64)  # same shape as features
+stacked_ds = tf.data.Dataset.from_tensor_slices([features, targets])
+print(
+    "same-shape list:",
+    stacked_ds.element_spec,
+    int(stacked_ds.cardinality()),
+)
+assert stacked_ds.cardinality() == 2, "expected one element per array"
+assert stacked_ds.element_spec.shape == (4, 3), "expected whole arrays"
+assert stacked_ds.element_spec.dtype == tf.float32, (
+    "expected the int64 array cast to the float32 of the other"
+)

@@ -7,7 +7,7 @@ What is going on: each subfolder is a class; labels are the index of its
 name in sorted order (`class_names`). Images are decoded, resized to
 `image_size` (default 256×256, aspect ratio ignored), batched by 32 and
 shuffled by default. For a validation split, ask for `subset="both"`
-with a `seed` so the two subsets never overlap.
+with a `seed` so the two subsets do not overlap.
 
 Pitfall: pixels come back as `float32` in 0–255, not 0–1. Add a
 `keras.layers.Rescaling(1 / 255)` yourself, and set `image_size` to
@@ -35,10 +35,13 @@ import keras
 import tensorflow as tf
 
 root = tempfile.mkdtemp()
+shades = {"dogs": 50, "cats": 200}  # one pixel value per class
 for name, count in [("dogs", 2), ("cats", 3)]:
     os.makedirs(os.path.join(root, name))
     for i in range(count):
-        pixels = tf.fill((6, 10, 3), tf.constant(200, tf.uint8))
+        pixels = tf.fill(
+            (6, 10, 3), tf.constant(shades[name], tf.uint8)
+        )
         png = tf.io.encode_png(pixels)
         tf.io.write_file(os.path.join(root, name, f"{i}.png"), png)
 
@@ -55,17 +58,39 @@ print(train_ds.class_names)
 # --8<-- [end:show]
 
 images, labels = next(iter(train_ds))
-print(
-    "batch:",
-    images.shape,
-    images.dtype.name,
-    "max pixel:",
-    float(tf.reduce_max(images)),
+pairs = sorted(
+    (
+        int(label),
+        float(tf.reduce_min(image)),
+        float(tf.reduce_max(image)),
+    )
+    for batch_images, batch_labels in train_ds.concatenate(val_ds)
+    for image, label in zip(batch_images, batch_labels, strict=True)
 )
+print("batch:", images.shape, images.dtype.name)
+print("(label, min pixel, max pixel):", pairs)
 assert train_ds.class_names == ["cats", "dogs"], "expected sorted names"
 assert images.shape[1:] == (64, 64, 3), "expected images resized"
 assert images.dtype == tf.float32, "expected float32 pixels"
-assert float(tf.reduce_max(images)) == 200.0, "expected 0-255, not 0-1"
+assert pairs == [(0, 200.0, 200.0)] * 3 + [(1, 50.0, 50.0)] * 2, (
+    "expected label 0 for cats (200), 1 for dogs (50), in 0-255"
+)
+train_files, val_files = (
+    set(train_ds.file_paths),
+    set(val_ds.file_paths),
+)
+print(
+    "files:",
+    len(train_files),
+    "+",
+    len(val_files),
+    "shared:",
+    train_files & val_files,
+)
+assert not train_files & val_files, "expected no overlap"
+assert len(train_files | val_files) == 5, (
+    "expected every file used once"
+)
 
 default_ds = keras.utils.image_dataset_from_directory(
     root, verbose=False
@@ -81,6 +106,12 @@ defaults = inspect.signature(
 assert defaults["batch_size"].default == 32, "expected batches of 32"
 assert defaults["shuffle"].default is True, (
     "expected shuffling by default"
+)
+assert defaults["crop_to_aspect_ratio"].default is False, (
+    "expected no crop"
+)
+assert defaults["pad_to_aspect_ratio"].default is False, (
+    "expected no pad"
 )
 
 try:

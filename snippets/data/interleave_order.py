@@ -6,22 +6,31 @@ read them with `tf.data.Dataset.interleave`.
 What is going on: `interleave` opens `cycle_length` files and takes
 `block_length` records from each in turn; when a file ends, the next
 one takes its slot. `num_parallel_calls` reads ahead in parallel but
-keeps that order unless you pass `deterministic=False`. Left unset,
-`cycle_length` comes from the number of CPUs the process may use: all
-of them, or a third (rounded up) with `num_parallel_calls=AUTOTUNE`.
-What it costs or saves in time is on the [Performance](performance.md)
-page.
+keeps that order unless you pass `deterministic=False` or set
+[`tf.data.Options().deterministic`](data.md#data-options) to `False`.
+`tf.config.experimental.enable_op_determinism()` keeps the order even
+with the argument, in an `interleave` built after it. Left unset,
+`cycle_length` is the number of CPUs the process may use; with
+`num_parallel_calls=n`, it is `n`, and an `n` above the CPU count
+raises `InvalidArgumentError` once you iterate; with `AUTOTUNE`, a
+third of the CPUs, rounded up.
 
-Pitfall: with `cycle_length` unset, the record order depends on the
-machine, so your laptop and the training server read in different
-orders. Set it, and still shuffle: neighbouring records come from few
-files.
+Pitfall: with `cycle_length` unset, the record order depends on the CPU
+count, and a fixed `num_parallel_calls` that fits a big server fails on
+a smaller machine. Set it, and still shuffle: neighbouring records come
+from few files.
+
+Checked: each default against this machine's CPU count (printed).
+With the recorded 2 CPUs a third rounds up to 1, which other rules
+would give too; that rule rests on `ComputeCycleLength` in TensorFlow's
+`tensorflow/core/kernels/data/parallel_interleave_dataset_op.cc`.
 
 severity: tip
 topics: D3
 aliases:
   - tf.data.experimental.parallel_interleave
-  - parallel_interleave(sloppy=True) is deprecated, use interleave with num_parallel_calls
+  - what replaces parallel_interleave(sloppy=True)
+  - If sloppy execution is desired, use `tf.data.Options.deterministic`
   - read many TFRecord shards in parallel
   - mix records from many files in tf.data
   - example order is not reproducible across machines
@@ -110,24 +119,55 @@ def read_many(**kwargs):
 
 
 def default_cycle(**kwargs):
-    """The cycle_length whose order matches the unset default."""
+    """The cycle_length whose (sequential) order matches the default."""
     default = read_many(**kwargs)
     return [
         n
         for n in range(1, cpus + 3)
-        if read_many(cycle_length=n, **kwargs) == default
+        if read_many(cycle_length=n) == default
     ]
 
 
 plain = default_cycle()
 autotuned = default_cycle(num_parallel_calls=tf.data.AUTOTUNE)
+one_call = default_cycle(num_parallel_calls=1)
+all_calls = default_cycle(num_parallel_calls=cpus)
+try:
+    read_many(num_parallel_calls=cpus + 1)
+    too_many = "no error"
+except tf.errors.InvalidArgumentError as err:
+    too_many = str(err).split("}} ")[-1].splitlines()[0]
 print(
     f"CPUs the process may use: {cpus}; unset cycle_length acts as",
     plain,
     "| with num_parallel_calls=AUTOTUNE:",
     autotuned,
 )
+print("with num_parallel_calls=1:", one_call, "| =CPUs:", all_calls)
+print("num_parallel_calls=CPUs + 1: InvalidArgumentError:", too_many)
 assert plain == [cpus], "expected the default to be the CPU count"
+assert one_call == [1], "expected cycle_length = num_parallel_calls"
+assert all_calls == [cpus], "expected cycle_length = num_parallel_calls"
+assert "a value less than or equal to `cycle_length`" in too_many, (
+    "expected more calls than CPUs to fail with cycle_length unset"
+)
 assert autotuned == [math.ceil(cpus / 3)], (
     "expected a third of the CPUs with num_parallel_calls=AUTOTUNE"
 )
+
+if cpus > 1:
+    options = tf.data.Options()
+    options.deterministic = False
+    option_first = read_all(
+        shards.interleave(
+            slow_first_shard, cycle_length=2, num_parallel_calls=2
+        ).with_options(options)
+    )[0]
+    assert option_first != "a0", "expected the option to reorder too"
+tf.config.experimental.enable_op_determinism()  # global: proof last
+determined = first_record(deterministic=False)
+print(
+    "deterministic=False under op determinism, first record:",
+    determined,
+)
+assert determined == "a0", "expected op determinism to keep the order"

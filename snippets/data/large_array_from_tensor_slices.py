@@ -1,9 +1,9 @@
 """Big NumPy arrays: from_tensor_slices copies them; graphs cap them at 2 GB
 
 When you hit it: your training set is one large NumPy array, and
-`tf.data.Dataset.from_tensor_slices` doubles your memory, or a `map`
-fails with `Cannot create a tensor proto whose content is larger than
-2GB`.
+`tf.data.Dataset.from_tensor_slices` adds twice its size to your
+process memory, or a `map` fails with `Cannot create a tensor proto
+whose content is larger than 2GB`.
 
 What is going on: `from_tensor_slices` copies the array into tensors it
 owns: later changes to the array do not reach the dataset. Inside a
@@ -16,10 +16,12 @@ prefer streaming from disk: `from_generator` over a memory-mapped
 Pitfall: indexing the array from `map` (`tf.gather(images, i)`) to
 avoid the copy embeds the whole array in the graph: the 2 GB error.
 
-Checked: on Linux, CPU: the dataset held about twice the array's
-size, measured as resident memory after the array was deleted. The
-2 GB array is `np.zeros`, never written, so the OS does not allocate
-it; the error comes before any copy.
+Checked: on Linux, CPU: once the dataset was built and the array
+deleted, resident memory stayed about twice the array above its start.
+A new tensor of the array's size then fit in freed memory and a second
+did not: one copy was a freed temporary, the dataset keeps the other.
+The 2 GB array is `np.zeros`, never written, so the OS does not
+allocate it; the error comes before any copy.
 
 severity: crash
 topics: D20
@@ -56,11 +58,24 @@ del features  # frees the array, not the dataset's copy
 # --8<-- [end:copy]
 gc.collect()
 held = resident_mib() - before
+same_size = tf.fill([16 * 2**20], 2.0)  # a new 64 MiB tensor
+reuse_growth = resident_mib() - before - held
+another = tf.fill([16 * 2**20], 3.0)  # no freed copy left for this one
+another_growth = resident_mib() - before - held - reuse_growth
 first = float(next(iter(train_ds)))
 print("first element after the change:", first)
-print(f"memory the dataset holds: {held / 64:.0f}x the array")
+print(f"resident memory growth: {held / 64:.0f}x the array")
+print(
+    "same-size tensors after it: first fit in freed memory:",
+    reuse_growth < 16,
+    "| second did not:",
+    another_growth > 48,
+)
 assert first == 1.0, "expected the dataset not to see the change"
 assert 1.8 < held / 64 < 2.3, "expected about twice the array in memory"
+assert reuse_growth < 16, "expected one of the two copies freed"
+assert another_growth > 48, "expected the other copy still held"
+del same_size, another
 
 peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 try:

@@ -1,18 +1,21 @@
-"""An object-dtype NumPy array will not become a tensor: cast it first
+"""An object-dtype array of numbers will not become a tensor: cast it first
 
-When you hit it: `fit` raises "Invalid dtype: object", or
+When you hit it: `fit` raises "Invalid dtype: object" (Keras 3.9 and
+later; Keras 3.6 and older give the next message), or
 `from_tensor_slices` raises "Failed to convert a NumPy array to a
 Tensor (Unsupported object type float)".
 
-What is going on: an array of Python objects (`dtype=object`) has no
-tensor dtype, even when every item is a number. Such arrays come from
+What is going on: an array of Python objects (`dtype=object`) that holds
+numbers, alone or mixed with text, has no tensor dtype. An object array
+of strings alone does convert, to `tf.string`. Such arrays come from
 columns that mix numbers and text, or from building an array out of
 mixed Python values. `astype("float32")` converts it, numeric strings
 such as `"2.5"` included.
 
-Pitfall: `astype` fails on any item that is not a number, with
-"could not convert string to float". Find and clean those values; in
-pandas, check `df.dtypes` for `object` columns before calling `fit`.
+Pitfall: `astype` fails on a string that is not a number, with
+"could not convert string to float", and silently turns `None` into
+`nan`. Clean those values; in pandas, check `df.dtypes` for `object`
+columns before calling `fit`.
 
 severity: crash
 topics: D1, E7
@@ -22,6 +25,7 @@ aliases:
   - convert a pandas DataFrame with object columns to a tensor
   - "could not convert string to float: '?'"
   - numbers read from a CSV file as strings
+  - "Unsupported object type list: rows of different lengths in a dtype=object array"
 """
 
 import keras
@@ -43,7 +47,12 @@ try:
 except ValueError as err:
     fit_message = str(err)
 print("fit:", fit_message)
-assert "Invalid dtype: object" in fit_message, fit_message
+keras_version = tuple(int(p) for p in keras.__version__.split(".")[:2])
+assert (
+    "Invalid dtype: object" in fit_message
+    if keras_version >= (3, 9)
+    else "Unsupported object type float" in fit_message
+), fit_message
 
 try:
     tf.data.Dataset.from_tensor_slices(np.array([[1.0], [2.0]], object))
@@ -66,3 +75,22 @@ except ValueError as err:
     cast_message = str(err)
 print("astype:", cast_message)
 assert "could not convert string to float" in cast_message, cast_message
+
+missing = np.array([[1.0, None]], dtype=object).astype("float32")
+print("astype with None:", missing.tolist())
+assert np.isnan(missing[0, 1]), "expected None to become nan silently"
+
+for kind, values in [("ints", [1, 2]), ("numbers and text", rows)]:
+    try:
+        tf.data.Dataset.from_tensor_slices(
+            np.array(values, dtype=object)
+        )
+        converted = True
+    except ValueError:
+        converted = False
+    assert not converted, f"expected an object array of {kind} to fail"
+
+texts = np.array(["cat", "dog"], dtype=object)
+text_ds = tf.data.Dataset.from_tensor_slices(texts)
+print("object array of strings:", text_ds.element_spec.dtype.name)
+assert text_ds.element_spec.dtype == tf.string, "expected tf.string"

@@ -1,7 +1,7 @@
 """Batch variable-length sequences with padded_batch or ragged_batch
 
 When you hit it: your elements are sentences, token lists or time
-series of different lengths, and `batch` fails on the first batch.
+series of different lengths, and `batch` fails once you iterate.
 
 What is going on: `tf.data.Dataset.batch` stacks elements into one
 dense tensor, so they must share a shape. `padded_batch` pads each
@@ -9,9 +9,10 @@ batch to its longest element (with 0, or `padding_values`), or to
 `padded_shapes` if you fix one. `ragged_batch` keeps the lengths and
 returns a `tf.RaggedTensor`.
 
-Pitfall: the error appears only when iterating, not when you build the
-pipeline, and only once two lengths meet in one batch:
-`Cannot batch tensors with different shapes`.
+Pitfall: the error appears only when iterating, once two lengths meet
+in one batch: `Cannot batch tensors with different shapes`, or, right
+after a `map`, [the fused](data.md#batch-images-different-sizes)
+`Cannot add tensor to the batch: number of elements does not match`.
 
 severity: crash
 topics: D16
@@ -54,6 +55,18 @@ assert len(list(tokens_ds.batch(1))) == 3, (
     "expected equal shapes to batch"
 )
 
+text_ds = tf.data.Dataset.from_tensor_slices(["a b c", "d", "e f"])
+try:
+    next(iter(text_ds.map(tf.strings.split).batch(3)))
+except tf.errors.InvalidArgumentError as err:
+    fused = str(err)[str(err).index("Cannot add") :].split(". Shapes")[
+        0
+    ]
+print("after a map: InvalidArgumentError:", fused)
+assert fused == (
+    "Cannot add tensor to the batch: number of elements does not match"
+), "expected the fused map-and-batch message"
+
 # --8<-- [start:right]
 padded = tokens_ds.padded_batch(3)  # pad with 0 to the longest
 fixed = tokens_ds.padded_batch(3, padded_shapes=[4], padding_values=-1)
@@ -78,3 +91,6 @@ assert isinstance(next(iter(ragged)), tf.RaggedTensor), (
 assert next(iter(ragged)).to_list() == sentences, (
     "expected lengths kept"
 )
+widths = [b.shape[1] for b in tokens_ds.padded_batch(2)]
+print("padded_batch(2) widths:", widths)
+assert widths == [3, 2], "expected each batch padded to its own longest"

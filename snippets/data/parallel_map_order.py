@@ -1,4 +1,4 @@
-"""Parallel map keeps element order unless you pass deterministic=False
+"""Parallel map keeps element order unless told not to
 
 When you hit it: you speed up preprocessing with
 `tf.data.Dataset.map(fn, num_parallel_calls=tf.data.AUTOTUNE)` and
@@ -6,11 +6,20 @@ wonder whether your elements still come out in order.
 
 What is going on: parallel `map` runs `fn` on several elements at once
 but, by default, hands results out in input order, so one slow element
-holds up the rest. `deterministic=False` lets finished elements go
-first. The speed side is on the [Performance](performance.md) page.
+holds up the rest. `deterministic=False`, or
+`tf.data.Options().deterministic = False` for the whole pipeline (see
+[pipeline options](data.md#data-options)), lets finished elements go
+first. `tf.config.experimental.enable_op_determinism()` keeps the order
+anyway, except for a `map` built with `deterministic=False` before it.
+What a parallel `map` saves in time is measured on
+[a Performance card](performance.md#pipeline-parallel-cache-prefetch).
 
 Pitfall: with `deterministic=False`, never `zip` the result with
 another dataset or rely on position: pairs silently go out of step.
+
+Checked: one slow element among six, on this machine's CPU. The override
+is documented in `tensorflow/python/framework/config.py`
+(`enable_op_determinism`, its section on `tf.data`).
 
 severity: silent
 topics: D4
@@ -63,3 +72,38 @@ pairs = tf.data.Dataset.zip(unordered, labels)  # out of step
 mismatched = sum(int(x) != int(y) for x, y in pairs)
 print("mismatched pairs after zip:", mismatched > 0)
 assert mismatched > 0, "expected zip to pair the wrong elements"
+
+options = tf.data.Options()
+options.deterministic = False
+option_built_before = ordered.with_options(options)
+tf.config.experimental.enable_op_determinism()  # global: proof last
+built_before = [int(x) for x in unordered]
+option_before = [int(x) for x in option_built_before]
+with_op_determinism = {
+    "argument": [
+        int(x)
+        for x in records.map(
+            decode,
+            num_parallel_calls=tf.data.AUTOTUNE,
+            deterministic=False,
+        )
+    ],
+    "option": [
+        int(x)
+        for x in records.map(
+            decode, num_parallel_calls=tf.data.AUTOTUNE
+        ).with_options(options)
+    ],
+}
+print("deterministic=False under op determinism:", with_op_determinism)
+print(
+    "built before enabling it, slow element 0 first:",
+    built_before[0] == 0,
+)
+for route, result in with_op_determinism.items():
+    assert result == [0, 1, 2, 3, 4, 5], (
+        f"expected op determinism to keep the order ({route})"
+    )
+assert built_before[0] != 0, (
+    "expected a pipeline built before to reorder"
+)

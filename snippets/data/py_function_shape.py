@@ -9,9 +9,14 @@ inside it, so the output's shape is unknown, even its rank. The next op
 that needs a shape, here `tf.image.resize`, fails at build time.
 `tf.ensure_shape` declares the shape and checks it for each element.
 
-Pitfall: besides the lost shape, the wrapped code runs in the Python
-interpreter once per element, which limits what a parallel `map` can
-gain. Prefer TensorFlow ops; keep `py_function` for the rest.
+Pitfall: besides the lost shape, the wrapped code runs once per element
+while holding Python's global interpreter lock, so pure-Python work in a
+parallel `map` runs one element at a time. Prefer TensorFlow ops; keep
+`py_function` for the rest.
+
+Checked: the run counts the calls and trips `tf.ensure_shape`; the lock
+is documented in `tensorflow/python/ops/script_ops.py`
+(`eager_py_func`, exported as `tf.py_function`).
 
 severity: crash
 topics: D12
@@ -74,3 +79,22 @@ assert float(outputs[0][0, 0, 0]) == 1.5, (
     "expected the Python code to run"
 )
 assert len(calls) == 4, "expected one Python call per element"
+
+
+def crop(image):  # a bug: returns 4 rows, not 8
+    return image.numpy()[:4]
+
+
+cropped_ds = images.map(
+    lambda im: tf.ensure_shape(
+        tf.py_function(crop, [im], tf.float32), [8, 8, 3]
+    )
+)
+assert cropped_ds.element_spec.shape == (8, 8, 3), "expected declared"
+try:
+    list(cropped_ds)
+    caught = None
+except tf.errors.InvalidArgumentError as err:
+    caught = type(err).__name__
+print("ensure_shape on a 4x8x3 result:", caught)
+assert caught == "InvalidArgumentError", "expected each element checked"

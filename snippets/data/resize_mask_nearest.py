@@ -23,6 +23,8 @@ aliases:
   - resize an image and its mask together for semantic segmentation
 """
 
+import inspect
+
 import numpy as np
 import tensorflow as tf
 
@@ -47,5 +49,18 @@ assert blurred.dtype == tf.float32, (
     "expected bilinear to return float32"
 )
 assert set(blurred_ids) - {0, 1, 3}, "expected bilinear to invent ids"
+border = float(blurred[5, 3, 0])  # between class 1 (left), 3 (right)
+print("at the 1|3 border, bilinear gives:", border)
+assert border == 2.0, (
+    "expected bilinear to invent class 2 at the border"
+)
+default = (
+    inspect.signature(tf.image.resize).parameters["method"].default
+)
+assert default == "bilinear", "expected bilinear as the default method"
+bilinear = tf.image.resize(mask, (7, 7), method="bilinear")
+assert np.array_equal(blurred, bilinear), (
+    "expected the same as bilinear"
+)
 assert resized_ids == [0, 1, 3], "expected only the real class ids"
 assert resized.dtype == tf.uint8, "expected nearest to keep the dtype"

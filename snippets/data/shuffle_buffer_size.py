@@ -5,9 +5,10 @@ When you hit it: your data is sorted (by class, by date) and you rely on
 
 What is going on: `shuffle(buffer_size)` fills a buffer with the next
 `buffer_size` elements and picks from it at random, refilling as it
-goes. An element can only travel about a buffer's length, so a small
-buffer on sorted data leaves it nearly sorted. After `batch`, it
-shuffles whole batches and never mixes their contents.
+goes. An element can come out at most `buffer_size - 1` places early
+(though it may linger late), so a small buffer on sorted data leaves it
+nearly sorted. After `batch`, it shuffles whole batches and never mixes
+their contents.
 
 Pitfall: `shuffle(10)` on class-sorted data still yields batches of a
 single class, with no warning. Use a buffer of the dataset's size when
@@ -25,6 +26,9 @@ aliases:
   - shuffle a dataset that does not fit in memory
 """
 
+import os
+import tempfile
+
 import numpy as np
 import tensorflow as tf
 
@@ -40,6 +44,21 @@ late = train_ds.batch(8).shuffle(100, seed=1)  # shuffles batches only
 mixed = train_ds.shuffle(len(labels), seed=1).batch(8)
 # --8<-- [end:right]
 
+log_path = os.path.join(tempfile.mkdtemp(), "stderr.log")
+saved_stderr = os.dup(2)
+with open(log_path, "w") as log_file:
+    os.dup2(log_file.fileno(), 2)  # Python and C++ messages
+    small_batches = [b.numpy().tolist() for b in small]
+    os.dup2(saved_stderr, 2)
+os.close(saved_stderr)
+with open(log_path) as log_file:
+    logged = log_file.read()
+single = sum(len(set(b)) == 1 for b in small_batches)
+print(
+    f"buffer 10: {single} of {len(small_batches)} batches hold one class"
+)
+assert single > len(small_batches) // 2, "expected mostly one class"
+assert logged == "", "expected no warning"
 first_small = next(iter(small)).numpy().tolist()
 first_mixed = next(iter(mixed)).numpy().tolist()
 print("buffer 10: ", first_small)
@@ -59,3 +78,17 @@ id_batches = [b.numpy().tolist() for b in ids]
 assert all(b == list(range(b[0], b[0] + len(b))) for b in id_batches), (
     "expected shuffle after batch to leave each batch's contents alone"
 )
+
+out = [int(x) for x in tf.data.Dataset.range(1000).shuffle(10, seed=1)]
+earlier = max(x - i for i, x in enumerate(out))
+later = max(i - x for i, x in enumerate(out))
+print(
+    "buffer 10, 1000 elements: most places early",
+    earlier,
+    "late",
+    later,
+)
+assert earlier <= 10 - 1, (
+    "expected at most buffer_size - 1 places early"
+)
+assert later > 10, "expected an element able to linger much longer"

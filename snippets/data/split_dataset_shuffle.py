@@ -10,8 +10,8 @@ left part is the first 80 % in their original order. Pass
 `shuffle=True, seed=...` for a random, repeatable split.
 
 Pitfall: on data sorted by class or date, the default split gives a
-validation set of only the last class, silently. And since it loads
-everything, keep it for datasets that fit in memory.
+validation set of only the last classes or the latest dates, silently.
+And since it loads everything, keep it for datasets that fit in memory.
 
 severity: silent
 topics: D14
@@ -39,6 +39,14 @@ print("default split, validation classes:", val_classes)
 assert val_classes == [2], "expected only the last class in validation"
 assert isinstance(val_ds, tf.data.Dataset), "expected a tf.data.Dataset"
 assert len(train_ds) == 24 and len(val_ds) == 6, "expected an 80/20 cut"
+assert [int(y) for y in train_ds] == labels[:24].tolist(), (
+    "expected the first 80 % in their original order"
+)
+ten_classes = np.repeat(np.arange(10), 10)
+_, ten_val = keras.utils.split_dataset(ten_classes, left_size=0.8)
+ten_val_classes = sorted({int(y) for y in ten_val})
+print("10 sorted classes, validation classes:", ten_val_classes)
+assert ten_val_classes == [8, 9], "expected only the last classes"
 
 # --8<-- [start:right]
 train_ds, val_ds = keras.utils.split_dataset(
@@ -48,6 +56,12 @@ train_ds, val_ds = keras.utils.split_dataset(
 val_classes = sorted({int(y) for y in val_ds})
 print("shuffled split, validation classes:", val_classes)
 assert len(val_classes) > 1, "expected several classes in validation"
+_, val_again = keras.utils.split_dataset(
+    examples, left_size=0.8, shuffle=True, seed=42
+)
+same_split = [int(y) for y in val_ds] == [int(y) for y in val_again]
+print("same seed, same validation elements:", same_split)
+assert same_split, "expected the seeded split to repeat"
 left, right = keras.utils.split_dataset(labels, left_size=0.8)
 assert isinstance(left, tf.data.Dataset), (
     "expected datasets from arrays"

@@ -10,9 +10,10 @@ epoch's iterator restarts the op: the "random" seeds repeat. Zip in
 `tf.data.Dataset.random(seed=..., rerandomize_each_iteration=True)`
 instead: a fixed seed, a new stream per epoch.
 
-Pitfall: with `tf.random.set_seed` set, stateful random ops in `map`
-give identical values every epoch, and so does `Dataset.random`
-unless you pass `rerandomize_each_iteration=True`.
+Pitfall: with `tf.random.set_seed` set, global-seed ops such as
+`tf.random.uniform` in `map` give identical values every epoch (a
+`tf.random.Generator` does not), and so does `Dataset.random` unless
+you pass `rerandomize_each_iteration=True`.
 
 severity: silent
 topics: D10
@@ -27,11 +28,12 @@ aliases:
 
 import tensorflow as tf
 
-tf.random.set_seed(0)
 images = tf.data.Dataset.from_tensor_slices(tf.fill((3, 2, 2, 1), 0.5))
 
-
 # --8<-- [start:wrong]
+tf.random.set_seed(0)  # a global seed, as in most training scripts
+
+
 def augment(image):
     seed = tf.random.uniform([2], maxval=2**30, dtype=tf.int32)
     return tf.image.stateless_random_brightness(image, 0.4, seed)
@@ -67,6 +69,36 @@ print("Dataset.random seeds:", fresh)
 assert frozen[0] == frozen[1], "expected the same values every epoch"
 assert fresh[0] != fresh[1], "expected new values each epoch"
 assert fresh == epochs(make_train_ds()), "expected a reproducible run"
+
+same_seed = [
+    tf.image.stateless_random_brightness(
+        tf.fill((2, 2, 1), 0.5), 0.4, [1, 2]
+    )
+    for _ in range(2)
+]
+assert bool(tf.reduce_all(same_seed[0] == same_seed[1])), (
+    "expected a stateless op to repeat its output for the same seed"
+)
+
+rng = tf.random.Generator.from_seed(1)
+by_source = {
+    "tf.random.uniform": epochs(
+        images.map(lambda image: image + tf.random.uniform([]))
+    ),
+    "tf.random.normal": epochs(
+        images.map(lambda image: image + tf.random.normal([]))
+    ),
+    "tf.random.Generator": epochs(
+        images.map(lambda image: image + rng.uniform([]))
+    ),
+}
+repeats = {name: e[0] == e[1] for name, e in by_source.items()}
+print("under set_seed, repeats every epoch:", repeats)
+assert repeats == {
+    "tf.random.uniform": True,
+    "tf.random.normal": True,
+    "tf.random.Generator": False,
+}, "expected global-seed ops to repeat and a Generator not to"
 
 plain = tf.data.Dataset.random(seed=42).take(3)
 assert [int(s) for s in plain] == [int(s) for s in plain], (

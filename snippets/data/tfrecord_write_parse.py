@@ -9,9 +9,9 @@ shapes; your feature description says them. `tf.io.FixedLenFeature([])`
 means exactly one value; a list whose length varies needs
 `tf.io.RaggedFeature` (or `VarLenFeature`, which gives a `SparseTensor`).
 
-Pitfall: a `FixedLenFeature([])` for a variable-length list fails only at
-the first record with another length, possibly deep in training, with
-`Can't parse serialized Example`.
+Pitfall: a `FixedLenFeature([])` for a variable-length list fails only
+at the first record whose list does not hold exactly one value,
+possibly deep in training, with `Can't parse serialized Example`.
 
 severity: crash
 topics: D2
@@ -67,6 +67,18 @@ print("InvalidArgumentError:", message)
 assert "Can't parse serialized Example" in message, (
     "expected a parse error"
 )
+records = iter(bad_ds)
+first = next(records)  # one token: parses
+try:
+    next(records)
+    second = "parsed"
+except tf.errors.InvalidArgumentError:
+    second = "InvalidArgumentError"
+print("first record:", int(first["tokens"]), "| second record:", second)
+assert int(first["tokens"]) == 7, (
+    "expected the one-token record to parse"
+)
+assert second == "InvalidArgumentError", "expected record 2 to fail"
 
 # --8<-- [start:right]
 spec = {

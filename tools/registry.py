@@ -54,6 +54,9 @@ PACKAGES = {
     "keras-hub": "0.15",
     "tensorflow-io-gcs-filesystem": "0.27",
     "ai-edge-litert": "1.0",
+    "tensorflowjs": "4.0",
+    "tensorflow-hub": "0.12",
+    "numpy": "1.23",
 }
 # Files inside a wheel that hold a version check made at import time.
 SOURCES = {

@@ -9,6 +9,7 @@ message naming the page and the file (mkdocs-macros makes it fatal).
 
 from __future__ import annotations
 
+import html
 import re
 import sys
 from pathlib import Path
@@ -133,7 +134,10 @@ def render(
         if severity == "crash" and errors:
             parts.append(fence(errors[0], '{.text .print-only title="Error"}'))
         folder = entries.FIGURES.relative_to(entries.ROOT / "docs")
+        # A run may also write a table (a names index): only images show.
         for name in result.get("figures", []):
+            if not name.endswith((".png", ".svg")):
+                continue
             src = f"{folder.as_posix()}/{item.figures_dir}/{name}"
             parts.append(f"![{item.figure or item.title}]({src}){{ .entry-figure }}")
     if "checked" in item.prose:
@@ -198,6 +202,62 @@ def moved_notes(stage: str, items: list[entries.Entry]) -> str:
     return "\n\n".join(notes)
 
 
+def row_anchor(name: str, taken: set[str]) -> str:
+    """'tf.train.AdamOptimizer' -> 'tf-train-adamoptimizer', unique on
+    its page."""
+    anchor = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    unique, count = anchor, 1
+    while unique in taken:
+        count += 1
+        unique = f"{anchor}-{count}"
+    taken.add(unique)
+    return unique
+
+
+def names_rows(table: str) -> list[dict]:
+    """The rows of a names table a run wrote: old name, the error it
+    raises here (empty when it still resolves), its new path, and whether
+    that path exists here."""
+    lines = table.splitlines()
+    rows = []
+    for line in lines[1:]:
+        old, error, new, exists = line.split("\t")
+        rows.append({"old": old, "error": error, "new": new, "exists": exists})
+    return rows
+
+
+# What the names table says of a new path, by the state the run found.
+NEW_PATH_NOTES = {
+    "yes": "",
+    "no": " (not in this release either)",
+    "stub": " (a Keras 3 stub: raises ImportError when used)",
+}
+
+
+def render_names(rows: list[dict], anchors: list[str], card: entries.Entry) -> str:
+    """An HTML table, one row per name, each with its own anchor (search
+    lands on it)."""
+    out = [
+        '<table class="names-table">',
+        "<thead><tr><th>Name</th><th>Here</th><th>New path</th></tr></thead>",
+        "<tbody>",
+    ]
+    for row, anchor in zip(rows, anchors, strict=True):
+        here = (
+            f"<code>{html.escape(row['error'])}</code>"
+            if row["error"]
+            else "still resolves"
+        )
+        new = f"<code>{html.escape(row['new'])}</code>"
+        new += NEW_PATH_NOTES.get(row["exists"], "")
+        out.append(
+            f'<tr id="{anchor}"><td><code>{html.escape(row["old"])}</code></td>'
+            f"<td>{here}</td><td>{new}</td></tr>"
+        )
+    out += ["</tbody>", "</table>"]
+    return "\n".join(out)
+
+
 def define_env(env):
     """Called by mkdocs-macros at the start of each build."""
     root = Path(env.conf["config_file_path"]).resolve().parent
@@ -211,6 +271,7 @@ def define_env(env):
     anchors_by_page: dict[str, dict[str, str]] = {}
     env.variables["used_snippets"] = used
     env.variables["shown_entries"] = shown = {}
+    env.variables["shown_names"] = names_shown = {}
     env.variables["off_sheet"] = off_sheet = {}
     env.variables["stages"] = stages
     env.variables["snippets_root"] = snippets
@@ -267,6 +328,38 @@ def define_env(env):
             off_sheet.setdefault(page, []).append(item.title)
         versions = matrices.card_line(matrices.fresh_cells(matrix, item, record))
         return render(item, record[rel], versions, on_sheet=sheet)
+
+    @env.macro
+    def names_table(rel: str, file: str) -> str:
+        """The table of names a card's verified run wrote (file, among its
+        run's files), one anchored row per name."""
+        page = env.page.file.src_uri if env.page else "?"
+        where = f"{page}: names_table({rel!r})"
+        path = snippets / rel
+        if not path.is_file():
+            raise EntryRenderError(
+                f"{where}: snippet file snippets/{rel} does not exist"
+            )
+        try:
+            item = entries.load(path)
+        except entries.EntryError as err:
+            raise EntryRenderError(f"{where}: {err}") from None
+        problem = records.problem(item, record, lock)
+        if problem:
+            raise EntryRenderError(f"{where}: snippets/{rel} {problem}")
+        table = root / "docs" / "figures" / item.figures_dir / file
+        if file not in record[rel].get("figures", []) or not table.is_file():
+            raise EntryRenderError(
+                f"{where}: the recorded run of snippets/{rel} wrote no {file}"
+            )
+        rows = names_rows(table.read_text(encoding="utf-8"))
+        taken = set(anchors_by_page.setdefault(page, {}))
+        anchors = [row_anchor(row["old"], taken) for row in rows]
+        for anchor in anchors:
+            anchors_by_page[page][anchor] = rel
+        for row, anchor in zip(rows, anchors, strict=True):
+            names_shown[f"{Path(page).stem}/{anchor}"] = (row, item)
+        return render_names(rows, anchors, item)
 
     @env.macro
     def entry_count() -> int:
@@ -342,4 +435,5 @@ def on_post_build(env):
         Path(env.conf["site_dir"]),
         env.variables["stages"],
         env.variables["shown_entries"],
+        env.variables.get("shown_names", {}),
     )

@@ -130,18 +130,47 @@ def entry_document(location: str, item: entries.Entry, result: dict) -> dict:
     }
 
 
+def name_document(location: str, row: dict) -> dict:
+    """One row of a names table (an old name) as its own result. A pasted
+    AttributeError finds it by the name it quotes, which the title holds
+    (title words weigh most); the line under it gives the new path. Kept
+    small: a table has a thousand rows."""
+    verdict = "gone" if row["error"] else "still resolves"
+    return {
+        "location": location,
+        "title": html.escape(row["old"], quote=False),
+        "text": html.escape(f"{verdict} · new path: {row['new']}", quote=False),
+        # The separator keeps "tf.placeholder" whole, so the error's own
+        # words carry the name: "has no attribute 'placeholder'" (the
+        # module part, the same on most rows, is left out).
+        "errors": row["error"].split(" has ", 1)[-1] if row["error"] else "",
+        # "tf.x" is one word to the index, where "tf.a.x" gives "x" too:
+        # the name field, weighed like the title, holds the bare "x".
+        "name": row["old"].split(".", 1)[1] if row["old"].count(".") == 1 else "",
+    }
+
+
 def rewrite_index(
-    site_dir: Path, stages: list[str], shown: dict[str, tuple[entries.Entry, dict]]
+    site_dir: Path,
+    stages: list[str],
+    shown: dict[str, tuple[entries.Entry, dict]],
+    names: dict[str, tuple[dict, entries.Entry]] | None = None,
 ) -> None:
     """Replace the entries' sections in the built search index.
-    ``shown`` maps 'stage/anchor' to the entry and its record item."""
+    ``shown`` maps 'stage/anchor' to the entry and its record item;
+    ``names`` maps 'page/anchor' to a row of a names table."""
     path = site_dir / "search" / "search_index.json"
     index = json.loads(path.read_text(encoding="utf-8"))
+    names = names or {}
+    # Pages whose items have documents of their own keep only their intro.
+    itemised = set(stages) | {key.split("/")[0] for key in names}
     docs = []
+    suffix = "/"
     for doc in index["docs"]:
         page, _, anchor = doc["location"].partition("#")
         stage = page.split("/")[0].removesuffix(".html")  # data/ or data.html
-        if stage not in stages:
+        suffix = ".html" if page.endswith(".html") else suffix
+        if stage not in itemised:
             docs.append({**doc, "boost": PAGE_BOOST})
         elif not anchor:
             intro = doc["text"].split("</p>")[0] + "</p>"
@@ -149,5 +178,8 @@ def rewrite_index(
         elif f"{stage}/{anchor}" in shown:
             item, result = shown[f"{stage}/{anchor}"]
             docs.append(entry_document(f"{page}?e={anchor}", item, result))
+    for key, (row, _card) in names.items():
+        page, anchor = key.split("/")
+        docs.append(name_document(f"{page}{suffix}?e={anchor}", row))
     index["docs"] = docs
     path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")

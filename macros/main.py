@@ -273,6 +273,9 @@ def define_env(env):
     env.variables["shown_entries"] = shown = {}
     env.variables["shown_names"] = names_shown = {}
     env.variables["off_sheet"] = off_sheet = {}
+    # The sheet's header counts them (overrides/main.html); the page's
+    # entry() calls fill this before its template renders.
+    env.conf["extra"]["off_sheet"] = off_sheet
     env.variables["stages"] = stages
     env.variables["snippets_root"] = snippets
     env.variables["tf_version"] = records.pinned_tensorflow(lock)

@@ -21,7 +21,16 @@ from engine.entry import load as entries_load
 from engine.entry import snippet_files, stages
 from tools.browser import chromium, serve
 from tools.search_bench import HELD_BACK, Score, answers, evaluate, load
-from tools.sheets import PAPERS, page_count, print_stage, print_width_px, sheet_file
+from tools.sheets import (
+    LEGIBLE_PT,
+    PAPERS,
+    legible_share,
+    page_count,
+    print_stage,
+    print_width_px,
+    sheet_file,
+    word_sizes,
+)
 
 STAGES = stages()
 BENCHMARK = ROOT / "tests" / "search"
@@ -137,14 +146,16 @@ PRINT_LAYOUT = """() => ({
   omitted: [...document.querySelectorAll('.entry--screen-only h3')]
     .map(h => h.textContent.replace('¶', '').replace(/\\s+/g, ' ').trim()),
   listed: (document.querySelector('.sheet-omitted') || {}).innerText || '',
+  more: (document.querySelector('.sheet-more') || {}).innerText || '',
 })"""
 
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_stage_sheet_fits_two_pages_without_clipping(site, built_site, stage):
     """The printed PDFs of the build have at most two pages; laid out at
-    each paper's printed width, nothing overflows, every card on the
-    sheet keeps its pitfall, and a card left off the sheet is named."""
+    each paper's printed width, at least 90% of the words are 7 pt or
+    larger, nothing overflows, every card on the sheet keeps its pitfall,
+    and a card left off the sheet is named."""
     base, browser = site
     for paper in PAPERS:
         pages = page_count((built_site / sheet_file(stage, paper)).read_bytes())
@@ -153,12 +164,18 @@ def test_stage_sheet_fits_two_pages_without_clipping(site, built_site, stage):
     page = browser.new_page()
     page.goto(f"{base}{stage}/", wait_until="networkidle")
     page.emulate_media(media="print")
-    layouts = {}
+    layouts, legible = {}, {}
     for paper in PAPERS:
         page.set_viewport_size({"width": print_width_px(paper), "height": 800})
         layouts[paper] = page.evaluate(PRINT_LAYOUT)
+        legible[paper] = legible_share(word_sizes(page))
     page.close()
     for paper, layout in layouts.items():
+        print(f"/{stage}/ {paper}: {legible[paper]:.0%} of words >= {LEGIBLE_PT} pt")
+        assert legible[paper] >= 0.9, (
+            f"/{stage}/ on {paper}: only {legible[paper]:.0%} of the printed "
+            f"words are {LEGIBLE_PT} pt or larger (at least 90%)"
+        )
         assert not layout["clipped"], (
             f"/{stage}/ clips in print on {paper}: {layout['clipped']}"
         )
@@ -167,6 +184,10 @@ def test_stage_sheet_fits_two_pages_without_clipping(site, built_site, stage):
             assert title in " ".join(layout["listed"].split()), (
                 f"/{stage}/: {title!r} is off the sheet but not listed"
             )
+        # Beside the QR code, the header says how many are online only.
+        count = len(layout["omitted"])
+        expected = f"+{count} more" if count else "Every entry of this page"
+        assert expected in layout["more"], (stage, layout["more"], count)
 
 
 def pdf_text(pdf: Path) -> str:

@@ -34,7 +34,7 @@ CACHE = ROOT / ".cache" / "sheets"
 LOADED = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|png|svg|jpg|woff2?))"')
 PAPERS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}  # mm, landscape w x h
 FOOTER = (
-    '<div style="font-size:7px;width:100%;padding:0 6mm;'
+    '<div style="font-size:7.5pt;width:100%;padding:0 6mm;'
     'display:flex;justify-content:space-between;font-family:sans-serif">'
     "<span>{address}</span>"
     '<span><span class="pageNumber"></span>/<span class="totalPages">'
@@ -73,6 +73,37 @@ def print_width_px(paper: str) -> int:
     _top, right, _bottom, left = page_margins_mm()
     long_side = max(PAPERS[paper])
     return round((long_side - left - right) / 25.4 * 96)
+
+
+# The share of a sheet's words set in type a reader can read from the
+# chair: words of rendered text nodes in print layout, by font size.
+LEGIBLE_PT = 7.0
+WORD_SIZES = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const sizes = {};
+  while (walker.nextNode()) {
+    const element = walker.currentNode.parentElement;
+    if (!element || !element.getClientRects().length) continue;
+    const style = getComputedStyle(element);
+    if (style.visibility === "hidden") continue;
+    const words = walker.currentNode.textContent.split(/\\s+/)
+      .filter(word => /\\w/.test(word)).length;
+    if (!words) continue;
+    const points = (parseFloat(style.fontSize) * 0.75).toFixed(1);
+    sizes[points] = (sizes[points] || 0) + words;
+  }
+  return sizes;
+}"""
+
+
+def word_sizes(page) -> dict[float, int]:
+    """Words per font size (pt) of a page laid out for print."""
+    return {float(k): v for k, v in page.evaluate(WORD_SIZES).items()}
+
+
+def legible_share(sizes: dict[float, int]) -> float:
+    total = sum(sizes.values())
+    return sum(n for pt, n in sizes.items() if pt >= LEGIBLE_PT) / max(total, 1)
 
 
 def print_stage(browser, url: str, paper: str = "A4") -> bytes:

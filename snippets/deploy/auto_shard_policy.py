@@ -7,28 +7,34 @@ dataset only has 1 file(s)`, or you wonder which examples each worker
 reads.
 
 What is going on: `strategy.experimental_distribute_dataset` cuts each
-global batch into per-worker batches (here 4 into 2 + 2) and shards the
-dataset by `tf.data.Options().experimental_distribute.auto_shard_policy`. The
-default, `AUTO`, gives each worker whole files; with 1 file for 2
-workers, worker 0 raises on its first batch and worker 1 gets no data.
-With `DATA`, every worker reads all records and keeps its part of each
-global batch. A source that reads no files (`from_tensor_slices`,
-`range`) falls back from `AUTO` to `DATA` without a log line by default.
-`OFF` gives every worker all the data.
+global batch into per-worker batches and shards the dataset by
+`tf.data.Options().experimental_distribute.auto_shard_policy`. The
+default, `AUTO`, gives each worker whole files. With 1 file for 2
+workers, worker 0 raises on its first batch and worker 1's shard is
+empty; with the default per-step check across workers, worker 1 then
+fails with `UnavailableError: Collective ops is aborted`. With `DATA`,
+every worker reads all records and keeps its part of each batch. A
+source that reads no files (`from_tensor_slices`, `range`) falls back
+from `AUTO` to `DATA` without a log line by default.
 
 Pitfall: with `DATA` each worker still reads and decodes every record,
-then drops the others' share. With many workers, write at least as many
-files as workers and keep `AUTO` (or `FILE`).
+then drops the others' share. Write at least as many files as workers
+and keep `AUTO` (or `FILE`).
 
 Checked: two worker processes on localhost (`TF_CONFIG`, one CPU
-replica each) run the shown code. Each reads its own batches, without
-the per-step check across workers
-(`strategy.extended.experimental_enable_get_next_as_optional = False`).
-Worker 0 runs with `TF_CPP_VMODULE=auto_shard=2`, which logs the
-fallback; worker 1 with the default log settings. Unbatched, `DATA`
-raises `InvalidArgumentError: Cannot rebatch dataset` on the first
-batch: batch with the
-[global batch size](deploy.md#distributed-batch-size) first.
+replica each) run the shown code: a global batch of 4 becomes 2 + 2,
+and `OFF` gives every worker all the data. Each case but the last runs
+without the per-step check across workers
+(`strategy.extended.experimental_enable_get_next_as_optional = False`),
+so each worker reads its own batches; there, worker 1 ends with no
+batches and no error on 1 file. Worker 0 runs with
+`TF_CPP_VMODULE=auto_shard=2`, which logs the fallback; worker 1 with
+the default log settings. Batch with the
+[global batch size](deploy.md#distributed-batch-size) first: that card
+shows what `experimental_distribute_dataset` does with unbatched data
+(on `MirroredStrategy`). Here, unbatched scalar records of unknown
+shape (from `tf.io.parse_tensor`) make `DATA` raise
+`InvalidArgumentError: Cannot rebatch dataset` on the first batch.
 
 severity: crash
 topics: P8, T12
@@ -52,6 +58,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 import tensorflow as tf
 
@@ -174,6 +181,20 @@ def run_worker():
             tf.data.Dataset.range(8).batch(GLOBAL_BATCH), "FILE"
         )
     )
+    # Last, as it ends the cluster: the default per-step check, so each
+    # step all-reduces across workers whether any still has data. Both
+    # workers first wait here, so that worker 0's exit aborts only this.
+    open(f"ready-{WORKER}", "w").close()
+    deadline = time.time() + 60
+    while not all(os.path.exists(f"ready-{i}") for i in (0, 1)):
+        assert time.time() < deadline, "the other worker never got here"
+        time.sleep(0.1)
+    strategy.extended.experimental_enable_get_next_as_optional = True
+    results["AUTO, 1 file, default check"] = local_batches(
+        tf.data.TFRecordDataset(["train.tfrecord"])
+        .map(parse)
+        .batch(GLOBAL_BATCH)
+    )
     with open(f"worker-{WORKER}.json", "w") as out:
         json.dump(results, out)
 
@@ -270,7 +291,7 @@ def show(case, *extra):
 
 file_error = worker_0["AUTO, 1 file"]
 print("AUTO, 1 file: worker 0", file_error["error"].split(" If you")[0])
-print("              worker 1 no batches, no error")
+print("              worker 1 no batches, no error (check off)")
 assert file_error["error"].startswith(
     "InvalidArgumentError: Could not apply FILE based sharding: the "
     "dataset only has 1 file(s), which is not enough for the required "
@@ -289,6 +310,29 @@ assert worker_1["AUTO, 1 file"] == {
     "distributed": True,
     "parsed": 0,
 }, "expected worker 1 to get no data and no error"
+
+default_check = [
+    results["AUTO, 1 file, default check"]
+    for results in (worker_0, worker_1)
+]
+print(
+    "AUTO, 1 file, default check: worker 0",
+    default_check[0]["error"].split(": Could")[0],
+    "| worker 1",
+    default_check[1]["error"].split(" by:")[0],
+)
+assert default_check[0]["error"].startswith(
+    "InvalidArgumentError: Could not apply FILE based sharding"
+), "expected worker 0 to raise the FILE error with the default check"
+assert default_check[1]["error"].startswith(
+    "UnavailableError: Collective ops is aborted"
+), "expected worker 1 to fail once worker 0 exits"
+assert not any(result["batches"] for result in default_check), (
+    "expected no batches on either worker"
+)
+assert default_check[0]["distributed"], (
+    "expected worker 0's error on its first batch, not at the call"
+)
 
 split = [[[0, 1], [4, 5]], [[2, 3], [6, 7]]]
 show("DATA, 1 file")

@@ -7,10 +7,11 @@ When you hit it: you feed a `tf.distribute.Strategy` with
 What is going on: `experimental_distribute_dataset` expects batches of
 the global size and splits each along its first axis across replicas.
 Given an unbatched dataset, it splits each example instead: a feature
-vector is cut between replicas. Scalar elements of known shape raise
-`IndexError: list index out of range` at the call; of unknown shape
-(after `tf.io.parse_tensor`), `InvalidArgumentError: Cannot rebatch
-dataset` on the first batch.
+vector is cut between replicas. An element with a scalar of known shape
+(a bare scalar, or a `(features, label)` pair with a scalar label)
+raises `IndexError: list index out of range` at the call; a scalar of
+unknown shape (after `tf.io.parse_tensor`) raises
+`InvalidArgumentError: Cannot rebatch dataset` on the first batch.
 `distribute_datasets_from_function` splits nothing: each replica takes
 whole batches from `dataset_fn`, so batch there with
 `input_context.get_per_replica_batch_size(GLOBAL_BATCH)`.
@@ -86,16 +87,28 @@ assert wrong_shapes == [4, 4], "expected a full batch of 4 per replica"
 assert wrong_steps == 1, "expected 8 examples to last 1 step, not 2"
 
 scalars_ds = tf.data.Dataset.range(8)  # element shape ()
-try:
-    strategy.experimental_distribute_dataset(scalars_ds)
-except IndexError as err:
-    scalar_message = str(err)
-else:
-    raise AssertionError("expected IndexError for unbatched scalars")
-print("unbatched scalars, shape ():", "IndexError:", scalar_message)
-assert scalar_message == "list index out of range", (
-    "expected IndexError"
-)
+labels = np.arange(8) % 2  # one scalar label per example
+pairs_ds = tf.data.Dataset.from_tensor_slices((features, labels))
+for name, unbatched_ds in [
+    ("scalars", scalars_ds),
+    ("pairs", pairs_ds),
+]:
+    try:
+        strategy.experimental_distribute_dataset(unbatched_ds)
+    except IndexError as err:
+        scalar_message = str(err)
+    else:
+        raise AssertionError(
+            f"expected IndexError for unbatched {name}"
+        )
+    print(
+        f"unbatched {name}, scalar of shape (): IndexError:",
+        scalar_message,
+    )
+    assert scalar_message == "list index out of range", (
+        f"expected IndexError for {name}"
+    )
+assert pairs_ds.element_spec[1].shape == (), "expected a scalar label"
 parsed_ds = scalars_ds.map(tf.io.serialize_tensor).map(
     lambda record: tf.io.parse_tensor(record, tf.int64)
 )

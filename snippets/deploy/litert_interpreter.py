@@ -15,6 +15,10 @@ Pitfall: in TF 2.21 `tf.lite.Interpreter` still works, but its
 already past. Move to LiteRT now; keep `tf.lite.TFLiteConverter` for
 conversion.
 
+Checked: besides the package metadata, which lists no `tensorflow`, a
+subprocess that blocks every import of `tensorflow` and `keras` runs
+the converted file through `ai_edge_litert` and gets the same output.
+
 severity: tip
 topics: P4
 aliases:
@@ -30,6 +34,8 @@ aliases:
 
 import importlib.metadata
 import os
+import subprocess
+import sys
 import tempfile
 import warnings
 
@@ -117,6 +123,60 @@ assert np.array_equal(old_result, new_result), (
 litert_requires = importlib.metadata.requires("ai-edge-litert")
 assert not any(r.startswith("tensorflow") for r in litert_requires), (
     "expected ai-edge-litert not to depend on tensorflow"
+)
+
+NO_TENSORFLOW = """
+import importlib.abc, sys
+import numpy as np
+
+class BlockTensorFlow(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in ("tensorflow", "tf_keras", "keras"):
+            raise ImportError("blocked: " + name)
+
+sys.meta_path.insert(0, BlockTensorFlow())
+from ai_edge_litert.interpreter import Interpreter
+
+interpreter = Interpreter(model_path=sys.argv[1])
+interpreter.allocate_tensors()
+interpreter.set_tensor(
+    interpreter.get_input_details()[0]["index"], np.load(sys.argv[2])
+)
+interpreter.invoke()
+output = interpreter.get_output_details()[0]["index"]
+np.save(sys.argv[3], interpreter.get_tensor(output))
+print(sorted(m for m in sys.modules if m.split(".")[0] == "tensorflow"))
+"""
+work_dir = tempfile.mkdtemp()
+model_path = os.path.join(work_dir, "model.tflite")
+with open(model_path, "wb") as model_file:
+    model_file.write(tflite_model)
+np.save(os.path.join(work_dir, "features.npy"), features)
+child = subprocess.run(
+    [
+        sys.executable,
+        "-c",
+        NO_TENSORFLOW,
+        model_path,
+        os.path.join(work_dir, "features.npy"),
+        os.path.join(work_dir, "out.npy"),
+    ],
+    capture_output=True,
+    text=True,
+)
+assert child.returncode == 0, (
+    f"expected LiteRT alone to run:{child.stderr}"
+)
+alone_result = np.load(os.path.join(work_dir, "out.npy"))
+print(
+    "LiteRT with tensorflow imports blocked: same output",
+    np.array_equal(alone_result, new_result),
+    "| tensorflow modules loaded:",
+    child.stdout.strip(),
+)
+assert child.stdout.strip() == "[]", "expected no tensorflow module"
+assert np.array_equal(alone_result, new_result), (
+    "expected the same output without tensorflow"
 )
 np.testing.assert_allclose(
     new_result,

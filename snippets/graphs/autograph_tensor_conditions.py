@@ -7,9 +7,11 @@ and you wonder whether you must rewrite it with `tf.cond` and
 What is going on: you need not. AutoGraph rewrites `if` on a tensor into
 a conditional op and `for ... in tf.range(n)` or `while` on a tensor
 into a loop op; one graph then handles every value. The ops are
-`StatelessIf` and `StatelessWhile`, or `If` and `While` when the body
-calls `tf.print` or assigns a variable. The common belief that a Python `if` on a tensor compiles
-silently wrong is false.
+`StatelessIf` and `StatelessWhile`, or `If` and `While` when a body
+holds a stateful op: `tf.print`, a random op, or a read or an assign of
+a variable (so a call to a layer with weights, such as `Dense`). The
+common belief that a Python `if` on a tensor compiles silently wrong is
+false.
 
 Pitfall: a condition or range on a Python value runs at trace time:
 `for i in range(3)` is unrolled into three copies of the body, and
@@ -26,6 +28,7 @@ aliases:
   - range vs tf.range in a tf.function loop
 """
 
+import keras
 import tensorflow as tf
 
 
@@ -82,30 +85,88 @@ def dropout_or_not(scores, training):
 
 
 counter = tf.Variable(0)
+scale = tf.Variable(2.0)
+dense = keras.layers.Dense(2)
+dense.build((None, 2))
+generator = tf.random.Generator.from_seed(1)
 
 
-@tf.function
-def stateful_bodies(scores, n):
-    if tf.reduce_sum(scores) < 0:
-        tf.print("negative")
-    if tf.reduce_sum(scores) > 0:
-        counter.assign_add(1)
-    for i in tf.range(n):
-        tf.print(i)
-    for i in tf.range(n):
-        counter.assign_add(i)
-    i = tf.constant(0)
-    while i < n:
-        tf.print(i)
-        i += 1
-    while counter < n:
-        counter.assign_add(1)
-    return scores
+def print_branch(s):
+    tf.print("negative")
+    return s
 
 
-stateful_ops = op_types(
-    stateful_bodies, tf.TensorSpec([None]), tf.TensorSpec([], tf.int32)
-)
+def assign_branch(s):
+    counter.assign_add(1)
+    return s
+
+
+def print_step(acc, i):
+    tf.print(i)
+    return acc
+
+
+def assign_step(acc, i):
+    counter.assign_add(i)
+    return acc
+
+
+branch_bodies = {
+    "tf.print": print_branch,
+    "assign": assign_branch,
+    "variable read": lambda s: s * scale,
+    "tf.random.uniform": lambda s: s + tf.random.uniform([2]),
+    "Generator.uniform": lambda s: s + generator.uniform([2]),
+    "Dense call": lambda s: dense(s[None])[0],
+}
+loop_bodies = {
+    "tf.print": print_step,
+    "assign": assign_step,
+    "variable read": lambda acc, i: acc + scale,
+    "tf.random.uniform": lambda acc, i: acc + tf.random.uniform([]),
+    "Generator.uniform": lambda acc, i: acc + generator.uniform([]),
+    "Dense call": lambda acc, i: acc + dense(tf.ones([1, 2]))[0, 0],
+}
+
+
+def branch_op(body):
+    @tf.function
+    def fn(scores):
+        if tf.reduce_sum(scores) < 0:
+            scores = body(scores)
+        return scores
+
+    ops = op_types(fn, tf.TensorSpec([2]))
+    return [t for t in ops if "If" in t]
+
+
+def loop_ops_of(body):
+    @tf.function
+    def for_loop(n):
+        acc = tf.constant(0.0)
+        for i in tf.range(n):
+            acc = body(acc, i)
+        return acc
+
+    @tf.function
+    def while_loop(n):
+        acc, i = tf.constant(0.0), tf.constant(0)
+        while i < n:
+            acc = body(acc, i)
+            i += 1
+        return acc
+
+    spec = tf.TensorSpec([], tf.int32)
+    return [
+        t
+        for fn in (for_loop, while_loop)
+        for t in op_types(fn, spec)
+        if "While" in t
+    ]
+
+
+stateful_ifs = {k: branch_op(b) for k, b in branch_bodies.items()}
+stateful_loops = {k: loop_ops_of(b) for k, b in loop_bodies.items()}
 if_ops = op_types(flip_if_negative, tf.TensorSpec([None]))
 loop_ops = op_types(total, tf.TensorSpec([], tf.int32))
 unrolled_ops = op_types(unrolled_total)
@@ -120,10 +181,10 @@ print(
 print("tf.range for   -> StatelessWhile:", "StatelessWhile" in loop_ops)
 print("range(3) for   -> AddV2 copies:  ", unrolled_ops.count("AddV2"))
 print("Python bool if -> StatelessIf:   ", "StatelessIf" in baked_ops)
-print(
-    "stateful bodies ->",
-    sorted(t for t in stateful_ops if "If" in t or "While" in t),
-)
+for kind, ops in stateful_ifs.items():
+    print("if with", kind, "->", ops)
+for kind, ops in stateful_loops.items():
+    print("for/while with", kind, "->", ops)
 
 assert positive == [1.0, 2.0] and negative == [4.0, -3.0], (
     "expected both branches to work from one graph"
@@ -148,9 +209,7 @@ assert "Mul" in baked_ops, (
 )
 assert "StatelessWhile" not in unrolled_ops, "expected no loop op"
 assert unrolled_ops.count("AddV2") == 3, "expected 3 unrolled additions"
-assert [t for t in stateful_ops if "If" in t] == ["If", "If"], (
-    "expected If for a tf.print branch and an assign branch"
-)
-assert [t for t in stateful_ops if "While" in t] == ["While"] * 4, (
-    "expected While for for/while loops with tf.print or assign"
-)
+for kind, ops in stateful_ifs.items():
+    assert ops == ["If"], f"expected If for a branch with {kind}"
+for kind, ops in stateful_loops.items():
+    assert ops == ["While", "While"], f"expected While with {kind}"

@@ -7,9 +7,10 @@ What is going on: a tensor (`tf.constant`, `tf.convert_to_tensor`) is
 immutable: it has no `assign`, and
 [item assignment](graphs.md#tensor-item-assignment) raises. A
 `tf.Variable` is a mutable buffer: `assign` and `weights[0].assign(...)`
-change it in place. A new `tf.Variable` is trainable, so
-`tf.GradientTape` watches it automatically; a tensor gets a
-[`None` gradient](graphs.md#tape-none-gradients) unless you `watch` it.
+change it in place. A new float `tf.Variable` is trainable, so
+`tf.GradientTape` watches it automatically; a float tensor gets a
+[`None` gradient](graphs.md#tape-none-gradients) unless you `watch` it
+(an integer one always does).
 `tf.convert_to_tensor` returns a tensor unchanged, and reads a variable
 into a new tensor.
 

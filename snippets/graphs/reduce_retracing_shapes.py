@@ -15,7 +15,8 @@ code that needs the static length must use `tf.shape(x)[0]`. For a
 fixed contract, prefer an `input_signature`.
 
 Checked: the run records `x.shape[0]` as 1 in the first trace and
-`None` in the general one. `tf.zeros([x.shape[0]])` then raises
+`None` in the general one; for `[rows, 4]` batches the general graph
+sees `[None, 4]`. `tf.zeros([x.shape[0]])` then raises
 `TypeError`, while `tf.zeros([tf.shape(x)[0]])` works for lengths 1
 to 4.
 
@@ -71,6 +72,19 @@ def zeros_dynamic(tokens):
     return tf.zeros([tf.shape(tokens)[0]]) + tokens
 
 
+batch_shapes = []
+
+
+@tf.function(reduce_retracing=True)
+def batch_sum(batch):
+    batch_shapes.append(batch.shape.as_list())  # at trace time
+    return tf.reduce_sum(batch)
+
+
+for rows in (1, 2, 3):
+    batch_sum(tf.ones([rows, 4]))
+print("[rows, 4] shapes per trace:", batch_shapes)
+
 zeros_static(tf.ones([1]))
 try:
     zeros_static(tf.ones([2]))  # general graph: shape[0] is None
@@ -94,6 +108,9 @@ assert relaxed_sum.experimental_get_tracing_count() == 2, (
 )
 assert static_lengths == [1, None], (
     "expected x.shape[0] to be None in the general graph"
+)
+assert batch_shapes == [[1, 4], [None, 4]], (
+    "expected only the changed dimension to become None"
 )
 assert static_error == "TypeError", (
     "expected a static-length body to fail in the general graph"

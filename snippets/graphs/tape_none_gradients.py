@@ -3,9 +3,11 @@
 When you hit it: `tape.gradient` returns `None` for some of the
 tensors or variables you asked about, and the training step breaks.
 
-What is going on: `tf.GradientTape` records operations on what it
-watches: trainable `tf.Variable`s automatically, plain tensors and
-`trainable=False` variables only after `tape.watch(x)`. A value computed
+What is going on: `tf.GradientTape` records operations on the
+floating-point values it watches: trainable float `tf.Variable`s
+automatically, float tensors and `trainable=False` variables only after
+`tape.watch(x)`. An integer tensor or variable (a `uint8` image) gets
+`None` even when watched: cast it to `float32` first. A value computed
 through NumPy (`.numpy()`, `np.sum`) leaves the tape, and so does
 anything not connected to the loss. All of these give `None`, not zero.
 
@@ -25,6 +27,7 @@ aliases:
   - tf.gradients returns [None] in TF 1.x
   - gradient of a constant or of a NumPy result is None
   - None gradients for BatchNormalization moving_mean and moving_variance (non-trainable variables)
+  - The dtype of the watched tensor must be floating (e.g. tf.float32), got tf.int32
 """
 
 import numpy as np
@@ -38,7 +41,7 @@ features = tf.constant([3.0, 4.0])  # plain tensor
 with tf.GradientTape() as tape:
     loss = tf.reduce_sum(weights * features) * frozen
 grads = tape.gradient(loss, [weights, features, frozen])
-# [tensor, None, None]: only trainable variables are watched
+# [tensor, None, None]: only trainable float variables are watched
 
 with tf.GradientTape() as tape:
     tape.watch(features)  # opt in
@@ -55,6 +58,25 @@ with tf.GradientTape() as tape:
     loss = tf.reduce_sum(weights * features) * frozen
 grad_frozen = tape.gradient(loss, frozen)
 
+int_counter = tf.Variable(3)  # trainable, int32
+with tf.GradientTape() as tape:
+    loss = tf.cast(int_counter * int_counter, tf.float32)
+grad_int_variable = tape.gradient(loss, int_counter)
+with tf.GradientTape() as tape:
+    tape.watch(int_counter)
+    loss = tf.cast(int_counter * int_counter, tf.float32)
+grad_int_variable_watched = tape.gradient(loss, int_counter)
+image = tf.constant([[3, 4]], tf.uint8)
+with tf.GradientTape() as tape:
+    tape.watch(image)
+    loss = tf.reduce_sum(tf.cast(image, tf.float32) ** 2)
+grad_int_tensor = tape.gradient(loss, image)
+image_float = tf.cast(image, tf.float32)  # cast first, then watch
+with tf.GradientTape() as tape:
+    tape.watch(image_float)
+    loss = tf.reduce_sum(image_float**2)
+grad_cast = tape.gradient(loss, image_float)
+
 unrelated = tf.Variable(1.0)
 with tf.GradientTape() as tape:
     loss = tf.reduce_sum(weights * features)
@@ -70,6 +92,16 @@ print(
     [None if g is None else g.numpy().tolist() for g in grads],
 )
 print("watched features:", grad_features.numpy().tolist())
+print(
+    "int32 Variable:",
+    grad_int_variable,
+    "| watched:",
+    grad_int_variable_watched,
+    "| watched uint8 image:",
+    grad_int_tensor,
+    "| cast to float32 first:",
+    grad_cast.numpy().tolist(),
+)
 print(
     "through NumPy:",
     grad_numpy,
@@ -89,6 +121,19 @@ assert grad_features.numpy().tolist() == [0.5, 1.0], (
 )
 assert float(grad_frozen) == 11.0, (
     "expected a watched trainable=False variable to get its gradient"
+)
+assert int_counter.trainable, (
+    "expected the int Variable to be trainable"
+)
+assert grad_int_variable is None, "expected None for an int Variable"
+assert grad_int_variable_watched is None, (
+    "expected None for a watched int Variable"
+)
+assert grad_int_tensor is None, (
+    "expected None for a watched uint8 tensor"
+)
+assert grad_cast.numpy().tolist() == [[6.0, 8.0]], (
+    "expected a gradient once the image is cast to float32"
 )
 assert grad_numpy is None, "expected NumPy math to break the tape"
 assert unconnected is None, "expected None for an unconnected variable"

@@ -18,7 +18,7 @@ topics: G10
 aliases:
   - "AttributeError: module 'tensorflow' has no attribute 'placeholder'"
   - "AttributeError: module 'tensorflow' has no attribute 'get_default_graph'"
-  - tf.compat.v1.placeholder() is not compatible with eager execution
+  - tf.placeholder() is not compatible with eager execution
   - migrate TensorFlow 1 code to TensorFlow 2
   - sess.run and feed_dict in TensorFlow 2
   - tf.global_variables_initializer in TF2

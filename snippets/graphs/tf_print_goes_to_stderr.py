@@ -1,18 +1,27 @@
-"""tf.print writes to the process's stderr, in eager and graph alike
+"""In a script, tf.print writes to the process's stderr, in eager and graph
 
 When you hit it: you add `tf.print` to a `tf.function`, see nothing in
 the output your tool captures, and conclude it does not run in graphs.
 
 What is going on: `tf.print` is an op; it runs on every call, eagerly
-and inside `tf.function`, and by default its C++ kernel writes straight
-to file descriptor 2, the process's stderr. Python-level redirection
-(`contextlib.redirect_stderr`, swapping `sys.stderr`) never sees it.
-`output_stream="file:///path/to/log"` appends to a file instead. The
-belief that graph mode needs `output_stream=sys.stdout` is false.
+and inside `tf.function`. In a plain Python process, its C++ kernel
+writes by default straight to file descriptor 2, the process's stderr,
+and Python-level redirection (`contextlib.redirect_stderr`,
+`redirect_stdout`) does not see it. Under IPython (Jupyter, Colab),
+TensorFlow registers a log listener at import
+(`tensorflow/python/ops/logging_ops.py`, `enable_interactive_logging`):
+`tf.print` then writes to Python's `sys.stdout`, the cell output.
+`output_stream="file:///path/to/log"` appends to a file in both cases.
+The belief that graph mode needs `output_stream=sys.stdout` is false.
 
-Pitfall: a tool that captures Python's `sys.stderr` or stdout misses
-`tf.print` completely. Look at the process's real stderr, or give
-`output_stream` a `file://` path and read the file.
+Pitfall: in a plain Python process, a tool that captures Python's
+`sys.stderr` or stdout misses `tf.print` completely. Look at the
+process's real stderr, or give `output_stream` a `file://` path and read
+the file.
+
+Checked: the IPython case runs in a subprocess that defines
+`builtins.get_ipython`, as IPython does, before `import tensorflow`; no
+real Jupyter kernel runs.
 
 severity: silent
 topics: G7, G10
@@ -28,6 +37,7 @@ aliases:
 import contextlib
 import io
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -66,19 +76,56 @@ def capture_fd2(run):
 
 
 train_step(tf.constant(0.0))  # trace outside capture
-python_stderr = io.StringIO()
-with contextlib.redirect_stderr(python_stderr):
+python_stderr, python_stdout = io.StringIO(), io.StringIO()
+with (
+    contextlib.redirect_stderr(python_stderr),
+    contextlib.redirect_stdout(python_stdout),
+):
     graph_lines = capture_fd2(
         lambda: [train_step(tf.constant(v)) for v in (0.5, 0.25)]
     )
-eager_lines = capture_fd2(lambda: tf.print("loss:", tf.constant(0.125)))
+    eager_lines = capture_fd2(
+        lambda: tf.print("loss:", tf.constant(0.125))
+    )
 with open(os.path.join(log_dir, "train.log")) as log_file:
     file_lines = log_file.read().splitlines()
 
 print("fd 2, graph calls:", [line.strip() for line in graph_lines])
 print("fd 2, eager call: ", [line.strip() for line in eager_lines])
 print("sys.stderr saw:   ", repr(python_stderr.getvalue()))
+print("sys.stdout saw:   ", repr(python_stdout.getvalue()))
 print("log file:         ", file_lines)
+
+NOTEBOOK = """
+import builtins, contextlib, io, sys
+builtins.get_ipython = lambda: None  # what IPython defines
+import tensorflow as tf
+
+@tf.function
+def train_step(loss):
+    tf.print("loss:", loss)
+    tf.print("loss:", loss, output_stream="file://" + sys.argv[1])
+    return loss
+
+stdout = io.StringIO()
+with contextlib.redirect_stdout(stdout):
+    train_step(tf.constant(0.5))
+    tf.print("loss:", tf.constant(0.125))
+print(repr(stdout.getvalue()))
+"""
+notebook_log = os.path.join(log_dir, "notebook.log")
+child = subprocess.run(
+    [sys.executable, "-c", NOTEBOOK, notebook_log],
+    capture_output=True,
+    text=True,
+    check=True,
+)
+notebook_stdout = child.stdout.splitlines()[-1]
+notebook_fd2 = [ln for ln in child.stderr.splitlines() if "loss" in ln]
+with open(notebook_log) as log_file:
+    notebook_file = log_file.read().splitlines()
+print("notebook: redirect_stdout saw", notebook_stdout)
+print("notebook: fd 2 lines", notebook_fd2, "| log file", notebook_file)
 
 graph_values = [line.strip() for line in graph_lines]
 assert graph_values == ["loss: 0.5", "loss: 0.25"], (
@@ -89,6 +136,16 @@ assert [line.strip() for line in eager_lines] == ["loss: 0.125"], (
 )
 assert python_stderr.getvalue() == "", (
     "expected Python-level stderr redirection to miss tf.print"
+)
+assert python_stdout.getvalue() == "", (
+    "expected Python-level stdout redirection to miss tf.print"
+)
+assert notebook_stdout == repr("loss: 0.5\nloss: 0.125\n"), (
+    "expected the notebook listener to write to Python's sys.stdout"
+)
+assert notebook_fd2 == [], "expected nothing on fd 2 in a notebook"
+assert notebook_file == ["loss: 0.5"], (
+    "expected the file:// stream to work in a notebook too"
 )
 assert file_lines == ["loss: 0", "loss: 0.5", "loss: 0.25"], (
     "expected output_stream='file://...' to append every call"

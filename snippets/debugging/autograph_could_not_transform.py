@@ -5,18 +5,21 @@ transform <function ...> and will run it as-is.`, followed by a `Cause:`
 line, from a `Dataset.map` or a `tf.function`.
 
 What is going on: AutoGraph reads a function's source to turn Python
-`if`, `for`, `while` and `x if c else y` on tensors into graph ops
+control flow on tensors (`if`, `for`, `while`, `x if c else y`) and
+builtins such as `len` and `int` into graph ops
 ([AutoGraph](graphs.md#autograph-tensor-conditions)). When it cannot,
-TensorFlow traces the function unconverted. The `Cause:` line says why:
-two lambdas with the same arguments on one line, a `for`/`else`, a
-`self.__name` attribute. With no control flow on tensors the result is
-still right. Otherwise tracing fails: `OperatorNotAllowedInGraphError`
-for `if`, `while` or `for` on a tensor, `TypeError` for
-`range(tensor)`.
+TensorFlow traces the function unconverted. The `Cause:` line says
+why, such as two lambdas with the same arguments on one line, a
+`for`/`else` or a `self.__name` attribute. Plain tensor arithmetic, as
+here, still gives the right result. The rest fails at trace time:
+`OperatorNotAllowedInGraphError` for `if`, `while` or `for` on a
+tensor, `TypeError` for `range(tensor)`, `len(tensor)` or
+`int(tensor)`.
 
 Pitfall: `@tf.autograph.experimental.do_not_convert` only silences the
-warning; use it when the function has no control flow on tensors. Else
-fix the cause: one lambda per line, or a named function.
+warning; use it on plain tensor arithmetic only. Else fix the cause:
+one lambda per line (or named functions), no `for`/`else`, and
+`self._name` in place of `self.__name`.
 
 Checked: the warning goes through the `tensorflow` Python logger
 (`tf.get_logger()`), not `warnings`. For the full conversion traceback,
@@ -139,10 +142,33 @@ def count_up(x):
     return x
 
 
+def batch_mean(x):
+    for _ in range(1):
+        break
+    else:
+        pass
+    return tf.reduce_sum(x) / tf.cast(len(x), tf.float32)
+
+
+def to_int(x):
+    for _ in range(1):
+        break
+    else:
+        pass
+    return int(x) + 1
+
+
 unconverted = {}
-for fn in (clip_sign, halve_until_small, sum_pair, count_up):
+for fn, ds in (
+    (clip_sign, raw_ds),
+    (halve_until_small, raw_ds),
+    (sum_pair, raw_ds),
+    (count_up, raw_ds),
+    (batch_mean, raw_ds.batch(3)),
+    (to_int, raw_ds),
+):
     try:
-        raw_ds.map(fn)
+        ds.map(fn)
     except (tf.errors.OperatorNotAllowedInGraphError, TypeError) as err:
         unconverted[fn.__name__] = (type(err).__name__, str(err))
 print("unconverted if, while, for:", unconverted["clip_sign"][0])
@@ -157,6 +183,17 @@ assert (
 assert unconverted["count_up"][0] == "TypeError", (
     "expected range(tensor) to raise TypeError without AutoGraph"
 )
+print("unconverted len(tensor), int(tensor):", unconverted["to_int"][0])
+assert (
+    "len is not well defined for a symbolic Tensor"
+    in (unconverted["batch_mean"][1])
+), "expected len(tensor) to raise TypeError without AutoGraph"
+assert (
+    unconverted["batch_mean"][0]
+    == unconverted["to_int"][0]
+    == ("TypeError")
+), "expected len and int of a tensor to fail without AutoGraph"
+assert "not 'SymbolicTensor'" in unconverted["to_int"][1], "int(tensor)"
 
 logged.records.clear()
 # --8<-- [start:right]
@@ -203,6 +240,55 @@ class Standardizer(tf.Module):
 
 Standardizer()(tf.ones([2]))
 assert "mangled names are not yet supported" in warnings_text()[1]
+
+# The fixes for these causes: named functions, no for/else, _name.
+logged.records.clear()
+
+
+def double(x):
+    return x * 2.0
+
+
+def add_one(x):
+    return x + 1.0
+
+
+named_ds = raw_ds.map(double).map(add_one)  # named: no warning
+len_ds = raw_ds.batch(3).map(lambda x: len(x))  # converted: tf.shape
+int_ds = raw_ds.map(lambda x: int(x) + 1)  # converted: tf.cast
+converted = {
+    "len": list(len_ds.as_numpy_iterator()),
+    "int": list(int_ds.as_numpy_iterator()),
+}
+
+
+@tf.function
+def pad_to_three(values):
+    for _ in range(3):
+        break
+    return values
+
+
+pad_to_three(tf.ones([2]))
+
+
+class Standardizer(tf.Module):
+    def __init__(self):
+        self._mean = tf.constant(2.0)  # one underscore
+
+    @tf.function
+    def __call__(self, values):
+        return values - self._mean
+
+
+Standardizer()(tf.ones([2]))
+assert warnings_text() == [], (
+    "expected named functions, no for/else and _mean to convert"
+)
+assert list(named_ds.as_numpy_iterator()) == [3.0, -3.0, 7.0], "named"
+assert converted == {"len": [3], "int": [2, -1, 4]}, (
+    "expected AutoGraph to convert len and int of a tensor"
+)
 
 logged.records.clear()
 

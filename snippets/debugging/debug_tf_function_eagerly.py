@@ -17,7 +17,7 @@ done.
 Pitfall: the switch does not reach `tf.data` functions: use
 `tf.data.experimental.enable_debug_mode()` for `map`
 ([debug mode](data.md#debug-mode-map)). For one model, prefer
-`model.compile(run_eagerly=True)`.
+[`model.compile(run_eagerly=True)`](model.md#run-eagerly-and-jit-compile).
 
 severity: tip
 topics: E5
@@ -107,17 +107,3 @@ assert map_modes == [False], (
     "expected Dataset.map functions to be traced even with the switch on"
 )
 assert not tf.config.functions_run_eagerly(), "expected the switch off"
-
-modes.clear()
-model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
-model.fit(features, labels, epochs=2, verbose=0)
-assert set(modes) == {True}, (
-    "expected compile(run_eagerly=True) to run that model eagerly"
-)
-
-map_modes.clear()
-tf.data.experimental.enable_debug_mode()  # global and one-way: last
-list(tf.data.Dataset.range(3).map(inspect_example))
-assert map_modes[1:] == [True, True, True], (
-    "expected tf.data debug mode to run map eagerly for every element"
-)

@@ -4,26 +4,27 @@ When you hit it: NumPy data made into a tensor (`tf.constant`,
 `tf.data.Dataset.from_tensor_slices`) meets a `float32` tensor in a
 TensorFlow op, which fails with `cannot compute Mul as
 input #1(zero-based) was expected to be a double tensor but is a float
-tensor`, or with `int32` in place of `double`.
+tensor`, or with `int64` in place of `double` for NumPy integers
+(`int32` for a tensor of Python ints).
 
 What is going on: TensorFlow does not promote dtypes between two
 tensors: both inputs of an op such as `Mul` must match. NumPy arrays
 default to `float64` ("double"), and `tf.constant` and
-`from_tensor_slices` keep it, while a Python float becomes `float32`, as do Keras weights. Cast once
-where the data enters: `tf.cast(x, tf.float32)` or
-`tf.constant(x, dtype=tf.float32)`.
+`from_tensor_slices` keep it, while a Python float becomes `float32`,
+as do Keras weights. Cast once where the data enters:
+`tf.cast(x, tf.float32)` or `tf.constant(x, dtype=tf.float32)`.
 
 Pitfall: inside a `tf.function` the same bug is a `TypeError` at trace
 time: `Input 'y' of 'Mul' Op has type float32 that does not match type
 float64`. Cast the data; do not make the weights `float64`.
 
-Checked: a Python number or a NumPy array next to a tensor is
-converted to the tensor's dtype: an array silently (2.5 becomes 2 next
-to an `int32` tensor), a Python float that does not fit with an error
-(`Cannot convert 2.5 to EagerTensor of dtype int32`). A Keras `Dense`
-layer casts its inputs to its own dtype, so it accepts `float64` data:
-look for the error in TensorFlow ops you write yourself (a custom loss,
-layer or training step).
+Checked: eagerly, a Python number or a NumPy array next to a tensor
+takes the tensor's dtype: an array silently (2.5 becomes 2 next to an
+`int32` tensor); a Python float next to an `int32` tensor raises
+instead, even 2.0 (`Cannot convert 2.0 to EagerTensor of dtype int32`).
+A Keras `Dense` layer casts its inputs to its own dtype, so it accepts
+`float64` data: look for the error in TensorFlow ops you write yourself
+(a custom loss, layer or training step).
 
 severity: crash
 topics: E7, G2, G1
@@ -89,6 +90,21 @@ except tf.errors.InvalidArgumentError as err:
 else:
     raise AssertionError("expected int32 * float32 to raise")
 
+numpy_ints = tf.constant(np.array([3, 5]))  # NumPy default: int64
+try:
+    numpy_ints * weights[:2]
+except tf.errors.InvalidArgumentError as err:
+    assert "expected to be a int64 tensor but is a float tensor" in str(
+        err
+    ), "expected NumPy int64 * float32 to fail the same way"
+else:
+    raise AssertionError("expected int64 * float32 to raise")
+assert tf.data.Dataset.from_tensor_slices(
+    np.array([3, 5])
+).element_spec == (tf.TensorSpec([], tf.int64)), (
+    "expected from_tensor_slices to keep NumPy's int64"
+)
+
 dense = keras.layers.Dense(1)
 dense.build((None, 3))
 assert dense.kernel.dtype == "float32", "expected float32 Keras weights"
@@ -143,3 +159,13 @@ else:
 assert (
     "Cannot convert 2.5 to EagerTensor of dtype int32" in scalar_message
 ), "expected a float Python scalar not to fit an int32 tensor"
+try:
+    counts * 2.0
+except TypeError as err:
+    whole_message = str(err)
+else:
+    raise AssertionError("expected even 2.0 not to fit an int32 tensor")
+print("int32 tensor * 2.0: TypeError:", whole_message)
+assert "Cannot convert 2.0 to EagerTensor of dtype int32" in (
+    whole_message
+), "expected every Python float to be refused next to int32"

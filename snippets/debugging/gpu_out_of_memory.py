@@ -19,8 +19,11 @@ Checked: not run here: the machine that builds the site has no GPU, so
 the run is skipped. The claims rest on the source at the pinned
 release:
 
-- The message comes from TensorFlow's C++ allocator, shipped compiled
-  in `tensorflow/libtensorflow_framework.so.2`; the header
+- The message comes from TensorFlow's C++ op kernel code, when the
+  allocator returns no memory: `OpKernelContext::allocate_tensor`
+  (declared in
+  `tensorflow/include/tensorflow/core/framework/op_kernel.h`), shipped
+  compiled in `tensorflow/libtensorflow_framework.so.2`; the header
   `tensorflow/include/tensorflow/core/common_runtime/step_stats_collector.h`
   (`ReportAllocsOnResourceExhausted`) quotes its form.
 - The cap: `tensorflow/python/framework/config.py`

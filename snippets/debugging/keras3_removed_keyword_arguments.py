@@ -150,7 +150,10 @@ assert len(generator_history.history["loss"]) == 1, (
 
 constructors = [
     (keras.optimizers.Adam, {"lr": 1e-3, "epsilon_hat": 1.0}),
-    (functools.partial(keras.layers.LSTM, 4), {"time_major": True}),
+    (
+        functools.partial(keras.layers.LSTM, 4),
+        {"time_major": True, "unknown_option": 1},
+    ),
     (
         keras.layers.BatchNormalization,
         {"fused": True, "virtual_batch_size": 2},

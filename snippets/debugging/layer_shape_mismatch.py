@@ -6,15 +6,20 @@ axis -1 of input shape to have value 4`.
 
 What is going on: a built `Dense` layer fixes the size of its last
 input axis (this one has a `(4, 16)` kernel), and every call checks
-incoming data against it, in `fit`, `predict` and a plain call alike. The
-message names the layer, the axis (`-1` is the features axis), the size
-it expected and the shape it got. Compare `model.input_shape` with one
-batch of your data, then build the `Input` from the data, or fix the
-data.
+incoming data against it, in `fit`, `predict` and a plain call alike.
+For a `Sequential` model, as here, the message names the layer, the
+axis (`-1` is the features axis), the size it expected and the shape it
+got. Compare `model.input_shape` with one batch of your data, then
+build the `Input` from the data, or fix the data.
 
-Pitfall: read the last number of `received input with shape (None, 5)`,
-not the first: 5 feature columns reached a model built for 4. Look
-upstream of the layer named: the data, or the layer that feeds it.
+Pitfall: read the last number of the shape received, `(None, 5)`, not
+the first: 5 feature columns reached a model built for 4. Look upstream
+of the layer named: the data, or the layer that feeds it.
+
+Checked: a functional `keras.Model` rejects such data at its `Input`
+first. Its message names the model, not the `Dense`, and gives the
+whole shape: `… is incompatible with the layer: expected
+shape=(None, 4), found shape=(None, 5)`.
 
 severity: crash
 topics: E1, M11
@@ -81,6 +86,27 @@ for call in (model.predict, model):
         )
     else:
         raise AssertionError("expected predict and a call to raise")
+
+inputs = keras.Input(shape=(4,))
+hidden = keras.layers.Dense(16, activation="relu", name="hidden")(
+    inputs
+)
+functional = keras.Model(
+    inputs, keras.layers.Dense(1)(hidden), name="regressor"
+)
+functional.compile(optimizer="adam", loss="mse")
+try:
+    functional.fit(features, labels, verbose=0)
+except ValueError as err:
+    functional_line = first_line(err)
+print("functional:", functional_line.split(" expected")[0])
+assert (
+    "is incompatible with the layer: expected shape=(None, 4), "
+    "found shape=(None, 5)" in functional_line
+), "expected the functional model to check its Input first"
+assert re.search(r"of layer .regressor. is", functional_line), (
+    "expected the message to name the model, not the Dense"
+)
 
 # --8<-- [start:right]
 print("model expects:", model.input_shape, " data:", features.shape)

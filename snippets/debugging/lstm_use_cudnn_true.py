@@ -8,7 +8,10 @@ What is going on: `keras.layers.LSTM` and `keras.layers.GRU` default to
 `use_cudnn="auto"`: the fast cuDNN kernel when a GPU is present and the
 layer fits it (`tanh` activation, `sigmoid` recurrent activation,
 `use_bias=True`, no `unroll`, `recurrent_dropout=0`, and for `GRU`
-`reset_after=True`), the generic kernel otherwise. `True` turns that
+`reset_after=True`), the generic kernel otherwise. The exception, on a
+GPU: a mask that is not right-padded, or has an empty row, fails in a
+`tf.function` (`fit`, `predict`) instead of falling back
+([left-padded masks](#cudnn-lstm-left-padded-mask)). `True` turns the
 fallback into an error, so even a layer with every default fails on a
 CPU-only machine.
 
@@ -19,9 +22,12 @@ activation, as here, cuDNN never applies, so `True` fails on a GPU too.
 Checked: without a GPU (as in the recorded run) the run proves that the
 default layers fail with `True`; on a GPU machine it checks instead that
 they run. The layer conditions are checked on any machine, for both
-layers. On a GPU, cuDNN also needs a mask, if any, to be right-padded:
-`keras/src/backend/tensorflow/rnn.py` (`_assert_valid_mask`), see
-[cuDNN and left-padded masks](#cudnn-lstm-left-padded-mask).
+layers. The mask exception is read in the source, not run:
+`keras/src/backend/tensorflow/rnn.py` (`_assert_valid_mask`, called by
+`_cudnn_lstm` and `_cudnn_gru`; `lstm` and `gru` turn its failure into
+the fallback only eagerly), `keras/src/layers/rnn/lstm.py`
+(`LSTM.inner_loop`) and `keras/src/layers/rnn/gru.py`
+(`GRU.inner_loop`).
 
 severity: crash
 topics: E9

@@ -13,9 +13,16 @@ Steps 2 to 4 raise `tf.errors.InvalidArgumentError`. The planted fault
 here: `log(0)` on one zero price.
 
 Pitfall: a smaller learning rate does not cure a data fault like this
-one; check the inputs first. After a bad batch the weights already hold
-`nan` or `inf`: rebuild the model. Turn the op checks off with
-`tf.debugging.disable_check_numerics` when done.
+one; check the inputs first. With `SGD` or `Adam`, a bad batch already
+wrote `nan` or `inf` weights: rebuild the model. Turn op checks off with
+`tf.debugging.disable_check_numerics`.
+
+Checked: a `keras.optimizers.LossScaleOptimizer` skips a step whose
+gradients are not finite, so its weights stay finite. The op checks
+cover ops with float outputs, on the thread that turned them on; some
+frequently used ops that TensorFlow deems safe (`Reshape`, `Concat`,
+...) are skipped (`tensorflow/python/debug/lib/check_numerics_callback.py`,
+`SAFE_OPS`).
 
 severity: crash
 topics: E2
@@ -32,6 +39,7 @@ aliases:
 """
 
 import re
+import threading
 
 import keras
 import numpy as np
@@ -114,6 +122,30 @@ assert poisoned, (
     "expected the bad batch to have written nan/inf weights"
 )
 
+
+def weights_finite_after_fit(optimizer):
+    probe = keras.Sequential(
+        [keras.Input(shape=(1,)), keras.layers.Dense(1)]
+    )
+    probe.compile(optimizer=optimizer, loss="mse")
+    probe.fit(
+        preprocess(prices),
+        targets,
+        batch_size=4,
+        shuffle=False,
+        verbose=0,
+    )
+    return all(np.isfinite(w).all() for w in probe.get_weights())
+
+
+assert not weights_finite_after_fit(keras.optimizers.Adam()), (
+    "expected Adam to write nan/inf weights too"
+)
+skipped = keras.optimizers.LossScaleOptimizer(keras.optimizers.SGD())
+assert weights_finite_after_fit(skipped), (
+    "expected LossScaleOptimizer to skip the non-finite step"
+)
+
 try:
     # --8<-- [start:step2]
     # Step 2: is it the data? Check what the model is fed.
@@ -151,7 +183,7 @@ assert "after preprocess : Tensor had Inf values" in step3, (
 
 try:
     # --8<-- [start:step4]
-    # Step 4: which op? Every op now checks its own output.
+    # Step 4: which op? Ops now check their float outputs.
     tf.debugging.enable_check_numerics()
     preprocess(prices)
     # --8<-- [end:step4]
@@ -164,6 +196,27 @@ assert (
     'Detected Infinity or NaN in output 0 of eagerly-executing op "Log"'
     in step4
 ), "expected enable_check_numerics to name the Log op"
+
+unchecked = {}
+
+
+def log_zero_in_thread():
+    tf.math.log(tf.constant(0.0))  # raises if this thread checks ops
+    unchecked["other thread"] = True
+
+
+tf.debugging.enable_check_numerics()
+try:
+    worker = threading.Thread(target=log_zero_in_thread)
+    worker.start()
+    worker.join()
+    tf.reshape(tf.constant([np.inf]), [1, 1])  # a safe op: unchecked
+    unchecked["Reshape"] = True
+finally:
+    tf.debugging.disable_check_numerics()
+assert unchecked == {"other thread": True, "Reshape": True}, (
+    "expected the checks to stay on this thread and skip Reshape"
+)
 
 
 # --8<-- [start:fix]

@@ -5,11 +5,11 @@ object has no attribute 'predict_classes'" or "'Adam' object has no
 attribute 'lr'".
 
 What is going on: Keras removed `Model.predict_classes` and
-`predict_proba`; `predict` returns the probabilities, and
-`argmax(axis=-1)` gives the class (for one sigmoid unit, compare with
-0.5). Keras 3's built-in optimizers have no `lr` alias: read and set
-`optimizer.learning_rate`, a variable you `assign` to when the rate is
-a number. With a schedule it is read-only
+`predict_proba`; `predict` returns what the last layer outputs, here
+softmax probabilities, so `argmax(axis=-1)` gives the class. For one
+sigmoid unit, compare with 0.5 instead. Keras 3's built-in optimizers
+have no `lr` alias: read and set `optimizer.learning_rate`, a variable
+you `assign` to when the rate is a number. With a schedule it is read-only
 ([schedules](training.md#learning-rate-schedule)).
 
 Pitfall: `import keras.engine` (Keras 2 internals) fails too, and
@@ -81,6 +81,9 @@ print(
     f"learning_rate: {float(model.optimizer.learning_rate.numpy()):.0e}"
 )
 assert classes.shape == (6,) and set(classes) <= {0, 1, 2}
+assert np.allclose(probabilities.sum(axis=-1), 1.0), (
+    "expected softmax probabilities from predict"
+)
 assert np.isclose(float(model.optimizer.learning_rate.numpy()), 1e-4)
 
 try:

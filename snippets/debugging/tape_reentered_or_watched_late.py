@@ -12,13 +12,16 @@ records what runs inside its block (constants only after `watch`): a
 value computed before the block, a `watch` after the use, an integer
 tensor, or a path through `Variable.assign` all give `None`.
 
-Pitfall: `tape.watch` on an integer tensor does not raise; it only logs
-`The dtype of the watched tensor must be floating` and the gradient is
-`None`. Make constants float (`tf.constant(3.0)`) before watching them.
+Pitfall: `tape.watch` on an integer tensor does not raise; it logs
+`The dtype of the watched tensor must be floating` (at most five times
+per calling line) and the gradient is `None`. Make constants float
+(`tf.constant(3.0)`) before watching them.
 
 Checked: a second `with tape:` after the first block has closed is
 allowed, for a persistent tape and a plain one: both blocks go into one
-record.
+record. The limit of five warnings counts per line of your code that
+calls `watch` (`tensorflow/python/eager/backprop.py`,
+`GradientTape.watch`, through `log_first_n`).
 
 severity: crash
 topics: E16, G8
@@ -106,6 +109,18 @@ assert int_warning == [
     "The dtype of the watched tensor must be floating (e.g. tf.float32), "
     "got tf.int32"
 ], "expected the logged dtype warning, and nothing raised"
+
+for _ in range(6):  # one more line of code, watching six times
+    with tf.GradientTape() as tape:
+        tape.watch(tf.constant(3))
+int_warnings = [m for m in logged.messages if "watched tensor" in m]
+print(
+    "integer watches: 1 + 6 from two lines, warnings logged:",
+    len(int_warnings),
+)
+assert len(int_warnings) == 1 + 5, (
+    "expected the warning at most five times per calling line"
+)
 
 # --8<-- [start:right]
 step = tf.constant(3.0)  # float, so the tape can watch it

@@ -1,8 +1,9 @@
 """`Using a symbolic tf.Tensor as a Python bool is not allowed`: use TF checks
 
-When you hit it: code that works eagerly fails once it runs inside a
-`tf.function` with `OperatorNotAllowedInGraphError:
-Using a symbolic tf.Tensor as a Python bool is not allowed`.
+When you hit it: code that works eagerly fails once it is traced (in a
+`tf.function`, `Dataset.map` or a Keras model) with
+`OperatorNotAllowedInGraphError: Using a symbolic tf.Tensor as a Python
+bool is not allowed`.
 
 What is going on: while tracing, a tensor has no value yet, so Python
 cannot decide `assert t` or `bool(t)`. AutoGraph rewrites an `if` on a
@@ -11,9 +12,10 @@ tensor into a graph conditional
 not these. Use the TensorFlow form: `tf.debugging.assert_*` for checks,
 `tf.cond` for choices.
 
-Pitfall: eagerly the same line runs fine, so the bug appears only when
-you add `@tf.function`. A plain `if t > 0:` works in a `tf.function`;
-an `assert` on a tensor does not, by default.
+Pitfall: eagerly the same line runs fine; it fails only when traced:
+under `@tf.function`, in `Dataset.map`, in a layer's `call` inside a
+Keras model. A plain `if t > 0:` works in a `tf.function`; an
+`assert t` does not, by default.
 
 Checked: with `tf.function`'s `experimental_autograph_options` set to
 `tf.autograph.experimental.Feature.ASSERT_STATEMENTS`, AutoGraph turns
@@ -32,6 +34,8 @@ aliases:
   - tf.debugging.assert_equal instead of assert in graph mode
 """
 
+import keras
+import numpy as np
 import tensorflow as tf
 
 pixels = tf.constant([0.0, 128.0, 255.0])
@@ -61,6 +65,48 @@ assert (
     "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed"
     in (line)
 ), "expected the graph-mode bool error"
+
+
+def check_pixels(batch):  # the same assert, no @tf.function
+    assert tf.reduce_all(batch >= 0), "negative pixels"
+    return batch / 255.0
+
+
+class CheckPixels(keras.layers.Layer):
+    def call(self, batch):
+        return check_pixels(batch)
+
+
+assert np.allclose(CheckPixels()(pixels), eager), "eager layer call"
+traced_without_decorator = {
+    "Dataset.map": lambda: tf.data.Dataset.from_tensor_slices(
+        [pixels]
+    ).map(check_pixels),
+    "layer in a model": lambda: keras.Sequential(
+        [keras.Input(shape=(3,)), CheckPixels()]
+    ),
+    "layer in fit": lambda: fit_once(
+        keras.Sequential([CheckPixels(), keras.layers.Dense(1)])
+    ),
+}
+
+
+def fit_once(model):
+    model.compile(loss="mse")
+    model.fit(pixels[None], np.ones((1, 1)), verbose=0)
+
+
+failed = []
+for context, build in traced_without_decorator.items():
+    try:
+        build()
+    except tf.errors.OperatorNotAllowedInGraphError as err:
+        assert "as a Python `bool` is not allowed" in str(err), context
+        failed.append(context)
+print("fails when traced, no @tf.function:", failed)
+assert failed == list(traced_without_decorator), (
+    "expected every traced context to reject the assert"
+)
 
 
 # --8<-- [start:right]

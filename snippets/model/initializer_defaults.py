@@ -12,9 +12,9 @@ An `LSTM` still starts its forget-gate biases at 1
 returns the same values on every call; one seeded with a
 `keras.random.SeedGenerator` does not.
 
-Pitfall: one initializer instance, seeded or not, shared by two layers
-gives them identical starting weights. Pass the name
-(`"glorot_uniform"`) or a new instance per layer, and call
+Pitfall: one initializer instance, unseeded or with an integer seed,
+shared by two layers gives them identical starting weights. Pass the
+name (`"glorot_uniform"`) or a new instance per layer, and call
 `keras.utils.set_random_seed` once for reproducible runs
 ([seed everything once](setup.md#seed-everything-once)).
 
@@ -35,6 +35,8 @@ aliases:
   - default initializer of LSTM recurrent kernels and of Embedding weights
   - where does the kernel_regularizer L2 penalty go, model.losses
 """
+
+import inspect
 
 import keras
 import numpy as np
@@ -96,7 +98,7 @@ assert lstm_bias == [0, 0, 1, 1, 0, 0, 0, 0], "expected forget bias 1"
 assert not plain_lstm.cell.bias.numpy().any(), "expected zeros without"
 
 # --8<-- [start:wrong]
-init = keras.initializers.GlorotUniform()  # seeded or not
+init = keras.initializers.GlorotUniform()  # unseeded or seed=42
 encoder = keras.layers.Dense(4, kernel_initializer=init)
 decoder = keras.layers.Dense(4, kernel_initializer=init)  # same start
 # --8<-- [end:wrong]
@@ -137,6 +139,23 @@ print(
     repeats(generated),
 )
 assert shared == {"unseeded": True, "seed=42": True}, "expected twins"
+assert not same_start(lambda: generated), (
+    "expected a shared SeedGenerator-seeded instance to give two starts"
+)
+random_kinds = {
+    cls
+    for cls in vars(keras.initializers).values()
+    if inspect.isclass(cls)
+    and issubclass(cls, keras.initializers.Initializer)
+    and "seed" in inspect.signature(cls).parameters
+}
+for cls in random_kinds:
+    for seed in (None, 42):
+        instance = cls(seed=seed)
+        assert same_start(lambda instance=instance: instance), (
+            f"expected twins from one shared {cls.__name__}({seed=})"
+        )
+print("seeded kinds, twins when shared:", len(random_kinds), "of them")
 assert repeats(init) and repeats(seeded), "expected repeated values"
 assert not repeats(generated), "expected a SeedGenerator to move on"
 

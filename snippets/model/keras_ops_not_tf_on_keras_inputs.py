@@ -11,10 +11,10 @@ calls in a `TFOpLambda` layer for you. Prefer `keras.ops`, the
 backend-neutral ops; or move the `tf.*` call into a layer's `call`,
 which ties the model to the TensorFlow backend.
 
-Pitfall: `import keras` reads `KERAS_BACKEND`; setting it in
-`os.environ` afterwards changes nothing by itself. Set it before the
-first import, or call `keras.config.set_backend(name)`, which imports
-Keras again; then re-create every Keras object.
+Pitfall: `import keras` reads `KERAS_BACKEND`; setting it later
+changes nothing by itself. Set it before the first import, or call
+`keras.config.set_backend(name)`, then `import keras` again (the old
+name goes stale) and re-create every Keras object.
 
 Checked: only the TensorFlow backend is installed here. The run proves
 that `import keras` and `keras.config.set_backend("jax")` read the
@@ -22,7 +22,12 @@ backend name (both fail for want of `jax`), not how a layer runs on JAX
 or PyTorch. `keras.ops.normalize` is written with backend-neutral ops
 only (`keras/src/ops/nn.py`, `_normalize`);
 `keras/src/utils/backend_utils.py` (`set_backend`) warns that objects
-created before the switch are no longer usable.
+created before the switch are no longer usable. A subprocess switches
+to `tensorflow` again to show the stale name: after `set_backend`,
+`keras` is no longer `sys.modules["keras"]` until you import it again.
+On TF 2.16 to 2.18 (Keras 3.4.1 to 3.9.0) that switch back to
+`tensorflow` itself fails with a `ValueError` (a PyTree type registered
+twice).
 
 severity: crash
 topics: M15
@@ -133,6 +138,33 @@ assert child.returncode != 0, (
 assert import_error == "ModuleNotFoundError: No module named 'jax'", (
     "expected KERAS_BACKEND=jax to make import keras load jax"
 )
+switch_code = """
+import sys, keras
+try:
+    keras.config.set_backend("tensorflow")
+except ValueError as err:
+    print("ValueError", "is already registered in namespace 'keras'" in str(err))
+else:
+    print("stale", keras is not sys.modules["keras"])
+    import keras
+    print("fresh", keras is sys.modules["keras"])
+"""
+switch = subprocess.run(
+    [sys.executable, "-c", switch_code],
+    capture_output=True,
+    text=True,
+    check=False,
+)
+switched = switch.stdout.split()
+print("set_backend, then the old name:", " ".join(switched[:2]))
+if tuple(int(n) for n in keras.__version__.split(".")[:2]) > (3, 9):
+    assert switched == ["stale", "True", "fresh", "True"], (
+        "expected the old keras name to go stale until imported again"
+    )
+else:
+    assert switched == ["ValueError", "True"], (
+        "expected Keras 3.9 and older to fail switching to tensorflow"
+    )
 # Last: set_backend unloads Keras and imports it again with jax.
 try:
     keras.config.set_backend("jax")

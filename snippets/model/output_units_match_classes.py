@@ -1,9 +1,10 @@
 """The last Dense needs one unit per class; class ids run 0 to units-1
 
-When you hit it: on a CPU, `fit` fails with "Received a label value of
-9 which is outside the valid range of [0, 9)"; on a GPU the same labels
-give a `nan` loss and no error. Or `fit` fails with "must have the same
-shape" and two different widths.
+When you hit it: on a CPU without XLA (the default there), `fit` fails
+with "Received a label value of 9 which is outside the valid range of
+[0, 9)"; with `jit_compile=True`, or on a GPU, the same labels give a
+`nan` loss and no error. Or `fit` fails with "must have the same shape"
+and two different widths.
 
 What is going on: with `sparse_categorical_crossentropy`, a label is an
 index into the model's output, so every id must be below the number of
@@ -13,10 +14,11 @@ number of units. Size the layer from the data:
 
 Pitfall: labels numbered from 1 (1 to 9 for nine classes) need a
 10-unit layer or `labels - 1`; a 9-unit layer rejects label 9 on a CPU
-and turns it into a `nan` loss on a GPU.
+without XLA, and gives a `nan` loss under XLA or on a GPU.
 
-Checked: on this machine's CPU. The GPU behaviour is documented, not
-run: Keras computes the loss with
+Checked: on this machine's CPU, with the default `jit_compile` (it
+resolves to `False` here) and with `jit_compile=True`. The GPU
+behaviour is documented, not run: Keras computes the loss with
 `tf.nn.sparse_softmax_cross_entropy_with_logits`
 (`keras/src/backend/tensorflow/nn.py`, `sparse_categorical_crossentropy`),
 whose `labels` argument says out-of-range values "raise an exception
@@ -75,6 +77,15 @@ assert (
 assert "SparseSoftmaxCrossEntropyWithLogits" in sparse_message, (
     "expected the error to come from the fused sparse softmax kernel"
 )
+assert model.jit_compile is False, "expected no XLA by default on a CPU"
+
+xla_model = classifier(9)
+xla_model.compile(
+    loss="sparse_categorical_crossentropy", jit_compile=True
+)
+xla_loss = xla_model.fit(features, labels, verbose=0).history["loss"][0]
+print("jit_compile=True, label 9 on 9 units: loss", xla_loss)
+assert np.isnan(xla_loss), "expected XLA to give nan and no error"
 
 try:
     model = classifier(9)

@@ -76,12 +76,18 @@ try:
 except ValueError as err:
     called = first_line(err, "incompatible")
 
-conv = keras.layers.Conv2D(8, 3, name="conv")
+no_input = keras.Sequential(  # no keras.Input: built on first call
+    [
+        keras.layers.Conv2D(8, 3, name="conv"),
+        keras.layers.GlobalAveragePooling2D(),
+        keras.layers.Dense(10),
+    ]
+)
 try:
-    conv(image)  # a layer called directly: its input_spec check
+    no_input.predict(image, verbose=0)
 except ValueError as err:
     layer_line = first_line(err, "min_ndim")
-print("Conv2D layer, (32, 32, 3): ValueError:", layer_line)
+print("Sequential without Input, (32, 32, 3): ValueError:", layer_line)
 
 row_inputs = keras.Input(shape=(4,))
 rows_model = keras.Model(row_inputs, keras.layers.Dense(2)(row_inputs))

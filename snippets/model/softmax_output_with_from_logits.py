@@ -66,8 +66,14 @@ def graph_loss(features):
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     loss_fn(labels, model(features))
-    in_graph = graph_loss(features)
 warning_text = str(caught[0].message)
+with warnings.catch_warnings(record=True) as caught_in_graph:
+    warnings.simplefilter("always")
+    in_graph = graph_loss(features)  # warns while tracing
+assert any(
+    "does not represent logits" in str(w.message)
+    for w in caught_in_graph
+), "expected the warning inside tf.function too"
 
 print(f"softmax, from_logits=False:          {float(reference):.4f}")
 print(f"softmax, from_logits=True (eager):   {float(patched):.4f}")

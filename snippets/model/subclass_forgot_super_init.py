@@ -124,3 +124,6 @@ print(
 assert half.dtype_policy.name == "float16", (
     "expected dtype to reach Layer"
 )
+assert half.head.dtype_policy.name == "float32", (
+    "expected the inner Dense to keep the global policy"
+)

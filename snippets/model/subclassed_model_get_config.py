@@ -7,9 +7,11 @@ argument values in `__init__()`", though you passed only an `int`.
 What is going on: Keras rebuilds a saved object by calling
 `cls(**get_config())`. A `keras.layers.Layer` subclass records the
 Python numbers, strings, booleans and `None` (and lists of them) passed
-to its `__init__`, not NumPy scalars such as `np.int64`; a `keras.Model`
-subclass records none. With a required argument, `save` raises; with
-every argument defaulted, the config holds the defaults. Write
+to its `__init__`, and the NumPy scalars that subclass them
+(`np.float64`, `np.str_`), not `np.int64`, `np.float32` or `np.bool_`;
+a `keras.Model` subclass records none. With a required argument,
+`save` raises; with every argument defaulted, the config holds the
+defaults. Write
 `get_config` yourself, returning your `__init__` arguments plus
 `super().get_config()`, and register the class.
 
@@ -90,16 +92,20 @@ def recorded(value):
 
 
 plain = [2, "x", True, None, [1, 2]]
-numpy_scalars = [np.int64(3), np.float32(2.0)]
+subclassing = [np.float64(2.0), np.str_("x")]  # float and str
+numpy_scalars = [np.int64(3), np.int32(3), np.float32(2.0), np.bool_(1)]
 print("Layer records:", [recorded(value) for value in plain])
 print(
-    "np.int64, np.float32: get_config() raises",
+    "np.int64, np.int32, np.float32, np.bool_: get_config() raises",
     {recorded(value) for value in numpy_scalars},
 )
 assert [recorded(value) for value in plain] == plain, "plain values"
+assert [recorded(value) for value in subclassing] == subclassing, (
+    "expected np.float64 and np.str_ to be recorded"
+)
 assert {recorded(value) for value in numpy_scalars} == {
     "NotImplementedError"
-}, "expected NumPy scalars not to be recorded"
+}, "expected the other NumPy scalars not to be recorded"
 
 
 # --8<-- [start:defaults]

@@ -10,11 +10,14 @@ count; pass `print_fn` to capture it as text. A subclassed model has no
 shapes until it is called on data: `summary()` then reports `?` and
 "0 (unbuilt)" instead of raising.
 
-Pitfall: the missing `Flatten` or `GlobalAveragePooling2D` surfaces
-later, as a loss error about shapes; with
-`sparse_categorical_crossentropy`: "must have rank (ndim)
-`target.ndim - 1`". Check `model.output_shape` right after
-building.
+Pitfall: the missing `Flatten` or `GlobalAveragePooling2D` may never
+raise: `mse` on `(batch,)` labels broadcasts against a one-unit head.
+`sparse_categorical_crossentropy` fails late: "must have rank (ndim)
+`target.ndim - 1`". Check `model.output_shape` right after building.
+
+Checked: the `mse` case is `Conv2D(4, 3)` then `Dense(1)`, with output
+`(None, 6, 6, 1)`. Its loss averages every output against every label
+of the batch, and `fit` trains on it without an error.
 
 severity: silent
 topics: M11
@@ -79,6 +82,41 @@ except ValueError as err:
 print("sparse_categorical_crossentropy: ValueError:", loss_message)
 assert "must have rank (ndim) `target.ndim - 1`" in loss_message, (
     "expected a late loss error"
+)
+
+keras.utils.set_random_seed(0)
+images = np.random.default_rng(0).normal(size=(8, 8, 8, 3))
+targets = np.arange(8, dtype="float32")  # shape (batch,)
+regressor = keras.Sequential(
+    [
+        keras.Input(shape=(8, 8, 3)),
+        keras.layers.Conv2D(4, 3),
+        keras.layers.Dense(1),  # forgot Flatten/pooling
+    ]
+)
+regressor.compile(optimizer="sgd", loss="mse")
+outputs = regressor.predict(images, verbose=0)  # (8, 6, 6, 1)
+mse = regressor.evaluate(images, targets, batch_size=8, verbose=0)
+# Outputs equal to each example's own label still get a loss:
+perfect = np.broadcast_to(targets[:, None, None, None], outputs.shape)
+perfect_mse = float(keras.losses.MeanSquaredError()(targets, perfect))
+all_pairs = np.mean((outputs - targets) ** 2)  # (8, 6, 6, 8)
+fit_losses = regressor.fit(
+    images, targets, batch_size=8, epochs=2, verbose=0
+).history["loss"]
+print(
+    "mse, Dense(1), labels (batch,): output",
+    regressor.output_shape,
+    "| fit raises nothing, losses finite:",
+    bool(np.isfinite(fit_losses).all()),
+)
+assert regressor.output_shape == (None, 6, 6, 1), "expected a map"
+assert np.isclose(mse, all_pairs, rtol=1e-5), (
+    "expected mse to broadcast every output against every label"
+)
+assert perfect_mse > 1.0, "expected labels compared across examples"
+assert len(fit_losses) == 2 and np.isfinite(fit_losses).all(), (
+    "expected fit to train without an error"
 )
 
 

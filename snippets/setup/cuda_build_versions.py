@@ -8,18 +8,21 @@ at build time. Its keys vary with the build and the platform
 (`tensorflow/python/platform/sysconfig.py`, `get_build_info`): a CUDA
 build may add `cuda_version`, `cudnn_version` and the GPU
 architectures (`cuda_compute_capabilities`). The installed wheel's
-`and-cuda` extra pins NVIDIA's CUDA runtime and cuDNN wheels; it adds
-only `nvidia-*` wheels, so on `tensorflow-cpu` it leaves a CPU build.
-The NVIDIA driver is no wheel: neither names it. Check that
-`nvidia-smi` reports a CUDA version at least the build's.
+`and-cuda` extra asks for NVIDIA's CUDA runtime and cuDNN wheels. At
+2.20 and 2.21 it gives a range (a floor, below the next major), so pip
+may install newer ones; 2.16 to 2.19 pin exact versions. It adds only
+`nvidia-*` wheels, so on `tensorflow-cpu` it leaves a CPU build. The
+NVIDIA driver is no wheel: neither names it. Check that `nvidia-smi`
+reports a CUDA version at least the build's.
 
 Pitfall: the Linux `tensorflow-cpu` wheel holds only the three
 `is_*_build` flags, so `info["cuda_version"]` raises `KeyError` there.
 Use `info.get("cuda_version")`.
 
 Checked: the recorded run is a CPU-only build; its output names the
-distribution whose extra was read. The three-flag check runs on Linux
-only. The branch for a build with CUDA was not run here.
+distribution whose extra was read. The range or exact pin is asserted
+per release (the matrix line runs 2.16 to 2.20 and nightly). The three-flag check
+runs on Linux only. The branch for a build with CUDA was not run here.
 
 severity: tip
 topics: S9
@@ -60,11 +63,32 @@ and_cuda = {
 runtime = and_cuda["nvidia-cuda-runtime-cu12"]
 cudnn = and_cuda["nvidia-cudnn-cu12"]
 print(
-    f"{dist}[and-cuda] pins:",
+    f"{dist}[and-cuda] requires:",
     runtime.name + str(runtime.specifier),
     "|",
     cudnn.name + str(cudnn.specifier),
 )
+
+tf_release = tuple(int(part) for part in tf.__version__.split(".")[:2])
+for req in (runtime, cudnn):
+    operators = sorted(spec.operator for spec in req.specifier)
+    if tf_release >= (2, 20):
+        assert operators == ["<", ">="], (
+            f"expected a floor and a ceiling for {req.name} from 2.20 on"
+        )
+        floor = next(sp for sp in req.specifier if sp.operator == ">=")
+        ceiling = next(sp for sp in req.specifier if sp.operator == "<")
+        next_major = int(floor.version.split(".")[0]) + 1
+        assert ceiling.version == f"{next_major}.0", (
+            f"expected {req.name}'s ceiling to be the next major"
+        )
+    else:
+        assert operators == ["=="], (
+            f"expected an exact pin for {req.name} before 2.20"
+        )
+if tf.__version__.startswith("2.21."):
+    assert str(runtime.specifier) == "<13.0,>=12.5.82", runtime
+    assert str(cudnn.specifier) == "<10.0,>=9.3.0.75", cudnn
 
 assert all(name.startswith("nvidia-") for name in and_cuda), (
     "expected the extra to add only NVIDIA's wheels, no TensorFlow build"
@@ -90,7 +114,7 @@ if info["is_cuda_build"]:  # not run where this site is built
     if "cudnn_version" in info:
         cudnn_major = info["cudnn_version"].split(".")[0]
         assert cudnn.specifier.contains(f"{cudnn_major}.99"), (
-            "expected the extra's cuDNN pin to allow the build's major"
+            "expected the extra's cuDNN requirement to allow the build's major"
         )
 else:
     if sys.platform == "linux":

@@ -8,18 +8,23 @@ What is going on: TensorFlow reads the device configuration once, when
 its runtime starts: at the first op, or at the first
 `tf.config.list_logical_devices()` call. After that the configuration
 is frozen. `tf.config.list_physical_devices()` does not start the
-runtime, so it is safe to call first.
+runtime, so it is safe to call first. A late call that repeats the
+configuration in force returns without error
+(`tensorflow/python/eager/context.py`,
+`Context.set_logical_device_configuration`), so rerunning the same
+notebook cell passes; changing it raises.
 
-Pitfall: any tensor, or a `tf.config.list_logical_devices()` call, that
-runs before your setup code starts the runtime; the setup then raises
-`RuntimeError` ("… cannot be modified after being initialized"). Put
-device setup right after the imports.
+Pitfall: any tensor, or a `tf.config.list_logical_devices()` call,
+before your setup starts the runtime; a setup that then changes the
+configuration raises `RuntimeError` ("… cannot be modified after being
+initialized"). Put device setup right after the imports.
 
 Checked: the run splits the CPU, which raises "Virtual devices cannot
-be modified after being initialized" when late. The GPU settings were
-not run here: in `tensorflow/python/eager/context.py`, a late memory
-cap raises the same (`Context.set_logical_device_configuration`), and
-late memory growth raises its own message (`Context.set_memory_growth`);
+be modified after being initialized" when late and different, and
+passes when late and the same. The GPU settings were
+not run here: in `tensorflow/python/eager/context.py`, a late change
+of a memory cap raises the same (`Context.set_logical_device_configuration`),
+and of memory growth its own message (`Context.set_memory_growth`);
 see [GPU memory growth](setup.md#gpu-memory-growth).
 
 severity: crash
@@ -29,7 +34,7 @@ aliases:
   - VirtualDeviceConfiguration, LogicalDeviceConfiguration after initialization
   - simulate several logical CPU or GPU devices to test MirroredStrategy on one machine
   - split one GPU into multiple logical GPU devices
-  - device setup works in a fresh kernel but fails when I rerun the notebook cell
+  - device setup fails when I change it and rerun the notebook cell
   - where in my script do tf.config device settings have to go
 """
 
@@ -64,6 +69,12 @@ try:
 except RuntimeError as err:
     message = str(err)
 print("RuntimeError:", message)
+
+# The same split again, after the first op: the rerun of a cell.
+tf.config.set_logical_device_configuration(
+    cpu, [tf.config.LogicalDeviceConfiguration()] * 2
+)
+print("same split again after the first op: no error")
 
 assert not started_at_import, "expected no runtime right after import"
 assert not started_by_config, (

@@ -1,7 +1,7 @@
 """Set GPU memory growth or a memory limit before the GPU starts
 
 When you hit it: a small model takes nearly all of a GPU's memory,
-and you want to share the GPU between processes or notebooks.
+and you want to share the GPU.
 
 What is going on: without memory growth, the runtime allocates all of
 a GPU's memory when it starts;
@@ -13,16 +13,20 @@ takes, in MB, instead. Both go into the GPU options built when the runtime
 starts (`tensorflow/python/eager/context.py`,
 `Context._compute_device_options`), so set them before the first op,
 like [every device setting](setup.md#device-config-before-first-op).
+Use one or the other: once a GPU has a limit, `set_memory_growth` on it
+raises "Cannot set memory growth on device when virtual devices
+configured", before or after the first op.
 
-Pitfall: after the first op, changing either raises `RuntimeError`:
-"Physical devices cannot be modified after being initialized" for
-growth, "Virtual devices cannot be modified after being initialized"
-for a limit. Repeating the current growth value passes and changes
-nothing.
+Pitfall: after the first op, changing growth raises `RuntimeError`
+"Physical devices cannot be modified after being initialized"
+(`ValueError` once a limit is set); changing a limit raises "Virtual
+devices cannot be modified after being initialized". Repeating the
+current growth value passes.
 
-Checked: needs a GPU, so it was not run here. The messages, and the
-early return on an unchanged value, are in `context.py`
-(`Context.set_memory_growth`, `Context.set_logical_device_configuration`).
+Checked: needs a GPU, so it was not run here. The messages, the
+limit check that comes first, and the early return on an unchanged
+value are in `context.py` (`Context.set_memory_growth`,
+`Context.set_logical_device_configuration`).
 
 severity: crash
 topics: S4
@@ -40,6 +44,10 @@ aliases:
   - module 'tensorflow' has no attribute 'ConfigProto' or 'Session' for allow_growth in TF 2
 """
 
+import ast
+import subprocess
+import sys
+
 import tensorflow as tf
 
 # --8<-- [start:right]
@@ -50,8 +58,9 @@ for gpu in gpus:  # before any op
 assert gpus, "this entry needs a visible GPU"
 growth_before = tf.config.experimental.get_memory_growth(gpus[0])
 
+# The first op: the runtime starts here.
 features = tf.random.stateless_normal([512, 512], seed=[1, 2])
-product = tf.matmul(features, features)  # the runtime starts here
+product = tf.matmul(features, features)
 print("matmul ran on", product.device.rsplit("/", 1)[-1])
 
 try:
@@ -74,6 +83,35 @@ print("RuntimeError:", limit_message)
 tf.config.experimental.set_memory_growth(gpus[0], True)  # same value
 print("same value again: no error")
 
+# A limit first, then growth: before and after the first op.
+LIMIT_THEN_GROWTH = """
+import tensorflow as tf
+gpu = tf.config.list_physical_devices("GPU")[0]
+tf.config.set_logical_device_configuration(
+    gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=1024)]
+)
+messages = []
+for _ in range(2):
+    try:
+        tf.config.experimental.set_memory_growth(gpu, True)
+    except ValueError as err:
+        messages.append(str(err))
+    tf.ones([1])  # the first op comes between the two tries
+print(messages)
+"""
+worker = subprocess.run(
+    [sys.executable, "-c", LIMIT_THEN_GROWTH],
+    capture_output=True,
+    text=True,
+    timeout=150,
+)
+assert worker.returncode == 0, worker.stderr[-2000:]
+limit_then_growth = ast.literal_eval(
+    worker.stdout.strip().splitlines()[-1]
+)
+print("growth after a limit, before / after the first op:")
+print(limit_then_growth)
+
 assert growth_before is True, (
     "expected memory growth on before the first op"
 )
@@ -88,3 +126,10 @@ assert "Virtual devices cannot be modified after being initialized" in (
 assert tf.config.experimental.get_memory_growth(gpus[0]) is True, (
     "expected the growth setting from before the first op to stay"
 )
+assert (
+    limit_then_growth
+    == [
+        "Cannot set memory growth on device when virtual devices configured"
+    ]
+    * 2
+), "expected ValueError for growth on a GPU with a limit, both times"

@@ -7,12 +7,13 @@ What is going on: TensorFlow lists the GPUs its device factories find
 (`tensorflow/python/eager/context.py`,
 `Context._initialize_physical_devices`). A build without CUDA or ROCm
 (see `tf.sysconfig.get_build_info()`) finds none of those; a
-PluggableDevice plugin can still add a GPU. When a GPU is listed, ops
-go to it by default
-(`tensorflow/include/tensorflow/core/framework/device_factory.h`,
-`DeviceFactory::DevicePriority`). On Linux, install the CUDA build with
+PluggableDevice plugin can still add a GPU. When a CUDA or ROCm GPU is
+listed, ops that have a GPU kernel go to it by default; the others run
+on the CPU (`tensorflow/include/tensorflow/core/framework/`:
+`device_factory.h`, `DeviceFactory::DevicePriority`, and `op_kernel.h`,
+`SupportedDeviceTypesForNode`). On Linux, install the CUDA build with
 its libraries, `tensorflow[and-cuda]` (see
-[what the extra pins](setup.md#cuda-build-versions)). With a CUDA build
+[what the extra asks for](setup.md#cuda-build-versions)). With a CUDA build
 and still no GPU, check `nvidia-smi` and the driver. Skip the old
 `tensorflow-gpu` package.
 
@@ -64,11 +65,11 @@ if not gpu_build:
     assert all(gpu in pluggable for gpu in gpus), (
         "expected no CUDA or ROCm GPU from a build without them"
     )
-if gpus:  # with a GPU only; not run where this site is built
+if gpus and gpu_build:  # not run where this site is built
     assert product.device.endswith("GPU:0"), (
-        "expected the op on the GPU"
+        "expected a float matmul, which has a GPU kernel, on the GPU"
     )
-else:
+elif not gpus:
     assert product.device.endswith("CPU:0"), (
         "expected a silent CPU fallback"
     )

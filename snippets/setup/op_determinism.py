@@ -4,9 +4,10 @@ When you hit it: you need bit-identical reruns (to chase a loss spike or
 compare two changes) and add
 `tf.config.experimental.enable_op_determinism()`.
 
-What is going on: the switch asks TensorFlow ops and `tf.data` for
-deterministic results. It also makes seeds mandatory: with neither a
-global nor an op-level seed, `tf.random.normal` and `Dataset.shuffle`
+What is going on: the switch asks TensorFlow ops and `tf.data` (see
+[tf.data order](data.md#parallel-map-order)) for deterministic
+results. It also makes seeds mandatory: with neither a global nor an
+op-level seed, `tf.random.normal` and `Dataset.shuffle`
 raise `RuntimeError`. Ops without a deterministic kernel, mostly on
 GPUs, raise `UnimplementedError` instead
 (`tensorflow/python/framework/config.py`, `enable_op_determinism`).
@@ -14,15 +15,19 @@ Treat it as a debugging mode and measure the slowdown before leaving
 it on.
 
 Pitfall: Keras layers and `keras.random` take their seeds from Python's
-`random`, so an unseeded model builds and runs without error; `fit` on
-NumPy arrays then raises, as it shuffles with `tf.random.shuffle`. Call
-`keras.utils.set_random_seed` first.
+`random`, so an unseeded model builds and runs without error; with
+Keras 3.15 (here), `fit` on NumPy arrays then raises, as it shuffles with
+`tf.random.shuffle`. Call `keras.utils.set_random_seed` first.
 
 Checked: the run also shows that an unseeded `tf.random.Generator`
-raises, and that `fit(shuffle=False)` does not. The shuffle of `fit` is
-in `keras/src/trainers/data_adapters/array_data_adapter.py`
-(`ArrayDataAdapter.get_tf_dataset`). The `UnimplementedError` case was
-not run here; it rests on the docstring cited.
+raises, that `fit(shuffle=False)` does not, and that `fit` with its
+default shuffle runs once seeded. The shuffle of `fit` is in
+`keras/src/trainers/data_adapters/array_data_adapter.py`
+(`ArrayDataAdapter.get_tf_dataset`). The matrix line shows the other
+releases: the Keras 3.16 development build (TF nightly) shuffles with a
+seeded `tf.random.experimental.stateless_shuffle`, so its `fit` does
+not raise. The `UnimplementedError` case was not run here; it rests on
+the docstring cited.
 
 severity: crash
 topics: S6
@@ -87,6 +92,8 @@ tf.config.experimental.enable_op_determinism()
 noise = tf.random.normal([3])
 # --8<-- [end:right]
 print("seeded:", [f"{value:.4f}" for value in noise.numpy()])
+seeded_fit = model.fit(features, targets, batch_size=4, verbose=0)
+print("seeded fit() with its default shuffle: no error")
 
 keras.utils.set_random_seed(42)
 again = tf.random.normal([3])
@@ -107,8 +114,17 @@ assert op_seeded.shape == (2,), (
 assert scores.shape == (8, 1), (
     "expected an unseeded Keras model to build and run"
 )
-assert "require a seed" in fit_message, (
-    "expected fit's default shuffle to raise"
+keras_version = tuple(int(p) for p in keras.__version__.split(".")[:2])
+if keras_version < (3, 16):
+    assert "require a seed" in fit_message, (
+        "expected fit's default shuffle to raise"
+    )
+else:  # Keras 3.16 shuffles with a seeded stateless op
+    assert fit_message == "", (
+        "expected Keras 3.16's shuffle not to raise"
+    )
+assert len(seeded_fit.history["loss"]) == 1, (
+    "expected fit's default shuffle to run once seeded"
 )
 assert keras_noise.shape == (3,), (
     "expected unseeded keras.random not to raise"

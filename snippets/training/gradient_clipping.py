@@ -4,21 +4,25 @@ When you hit it: you add gradient clipping against exploding gradients
 and pick the first clipping argument the optimizer offers.
 
 What is going on: each optimizer algorithm in `keras.optimizers`
-(`SGD`, `Adam`, …) takes one of three arguments. In Keras 3.15, the
-`LossScaleOptimizer` wrapper refuses them: set them on its inner
-optimizer. `clipnorm` scales down each variable's gradient whose norm
-exceeds it, each on its own; `clipvalue` clamps every element; and
-`global_clipnorm` rescales all gradients by one factor when their joint
-norm exceeds it, keeping the update's direction. Gradients within the
-limit pass unchanged. In a hand-written loop, `tf.clip_by_global_norm`
-does the global version and also returns the norm before clipping,
-which is worth logging.
+(`SGD`, `Adam`, …) takes one of three arguments; setting two raises
+``ValueError: Only one of `clipnorm`, … can be set``. `clipnorm` scales
+down each variable's gradient whose norm exceeds it, on its own;
+`clipvalue` clamps every element; `global_clipnorm` rescales all
+gradients by one factor when their joint norm exceeds it, keeping the
+update's direction. Gradients within the limit pass unchanged. On a
+`LossScaleOptimizer`, set them on the inner optimizer: Keras 3.15
+refuses them on the wrapper, and Keras 3.4 to 3.11 (TF 2.16 to 2.20)
+accept them there but do not clip.
 
 Pitfall: `clipnorm` and `clipvalue` change the update's direction when
 they scale gradients (or elements) by different factors, as with norms
 5 and 12. An unknown name such as `gradient_clip_norm=1.0` raises
-`ValueError: Argument(s) not recognized`; so does setting two of the
-three.
+`ValueError: Argument(s) not recognized`.
+
+Checked: in your own loop, `tf.clip_by_global_norm` gives the same
+clipped gradients as `global_clipnorm` and returns the norm before
+clipping (13 here), which is worth logging. The `LossScaleOptimizer`
+case runs on each release of the matrix line.
 
 severity: silent
 topics: T6
@@ -134,19 +138,42 @@ takes_all = [
 print("SGD, Adam and the other classes take all three:", all(takes_all))
 assert all(takes_all), "expected every optimizer class to take them"
 keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
-if keras_version >= (3, 15):
-    for name in clip_args:
-        try:
-            keras.optimizers.LossScaleOptimizer(
-                keras.optimizers.SGD(), **{name: 1.0}
-            )
-            wrapper_error = ""
-        except ValueError as err:
-            wrapper_error = str(err)
+
+
+def scaled_update(optimizer):
+    """The step for `grads`, scaled by the loss scale as in a loop."""
+    scale = float(optimizer.scale_loss(tf.constant(1.0)))
+    return update(optimizer, [g * scale for g in grads])
+
+
+for name in clip_args:
+    try:
+        wrapper = keras.optimizers.LossScaleOptimizer(
+            keras.optimizers.SGD(1.0), **{name: 1.0}
+        )
+        wrapper_error, wrapper_step = "", scaled_update(wrapper)
+    except ValueError as err:
+        wrapper_error = str(err)
+    if keras_version >= (3, 15):
         assert (
             f"set `{name}` on the `inner_optimizer`" in wrapper_error
         ), f"expected LossScaleOptimizer to refuse {name}"
+    elif keras_version <= (3, 11):
+        assert wrapper_error == "", f"expected {name} accepted"
+        assert wrapper_step == [[3.0, 4.0], [12.0]], (
+            f"expected {name} on the wrapper not to clip"
+        )
+    inner = keras.optimizers.LossScaleOptimizer(
+        keras.optimizers.SGD(1.0, **{name: 1.0})
+    )
+    assert scaled_update(inner) == steps[name], (
+        f"expected {name} on the inner optimizer to clip"
+    )
+if wrapper_error:
     print("ValueError:", wrapper_error)
+else:
+    print("LossScaleOptimizer(..., clip): step", wrapper_step)
+print("on its inner optimizer: clips as SGD does")
 
 try:
     keras.optimizers.Adam(learning_rate=1e-3, gradient_clip_norm=1.0)
@@ -162,4 +189,8 @@ for pair in [clip_args[:2], clip_args[1:], clip_args[::2]]:
         both_error = ""
     except ValueError as err:
         both_error = str(err)
-    assert "Only one of `clipnorm`" in both_error, pair
+    assert (
+        "Only one of `clipnorm`, `clipvalue` and `global_clipnorm`"
+        " can be set" in both_error
+    ), pair
+print("ValueError:", both_error.split(". Received")[0])

@@ -66,8 +66,18 @@ else:
         " raise TypeError"
     )
 print("TypeError:", message)
+steps_before_crash = int(model.optimizer.iterations.numpy())
+print(
+    "steps trained before the crash:", steps_before_crash, "(2 epochs)"
+)
 assert "hence its learning rate is not settable" in message, (
     "expected the not-settable error from the schedule-driven optimizer"
+)
+# 8 samples, batch 32: one step per epoch. The first epoch's end saw
+# an improvement (no plateau) and passed; the second epoch's end found
+# the plateau and raised.
+assert steps_before_crash == 2, (
+    "expected both epochs to train before the callback raised"
 )
 
 # --8<-- [start:right]

@@ -89,15 +89,19 @@ assert np.isclose(float(weights[0]), 0.6), (
     "expected apply_gradients to divide the scaled gradient by the scale"
 )
 
-optimizer.apply_gradients([(tf.constant([np.inf]), weights)])
-print(
-    f"after an inf gradient: weight {float(weights[0]):.4f}  "
-    f"scale {float(optimizer.dynamic_scale.numpy()):.0f}"
-)
-assert np.isclose(float(weights[0]), 0.6), "expected the step skipped"
-assert float(optimizer.dynamic_scale.numpy()) == scale / 2, (
-    "expected scale halved"
-)
+# Not finite: inf, -inf and nan (what a float16 overflow often gives).
+for halvings, bad in enumerate([np.inf, -np.inf, np.nan], start=1):
+    optimizer.apply_gradients([(tf.constant([bad]), weights)])
+    print(
+        f"after gradient {bad}: weight {float(weights[0]):.4f}  "
+        f"scale {float(optimizer.dynamic_scale.numpy()):.0f}"
+    )
+    assert np.isclose(float(weights[0]), 0.6), (
+        f"expected the step skipped for {bad}"
+    )
+    assert (
+        float(optimizer.dynamic_scale.numpy()) == scale / 2**halvings
+    ), f"expected the scale halved for {bad}"
 
 keras.mixed_precision.set_global_policy("mixed_float16")
 model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])

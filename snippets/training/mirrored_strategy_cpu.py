@@ -16,10 +16,15 @@ number of replicas, so the `SUM` over replicas is the true mean loss
 only when the split is even. `global_batch_size=4` divides by 4, also
 wrong for a last batch of 3.
 
-Pitfall: on an uneven split, `compute_average_loss` silently gets the
-mean wrong. Use a global batch size that is a multiple of
-`strategy.num_replicas_in_sync`, and `drop_remainder=True`, so every
-split is equal.
+Pitfall: without `global_batch_size`, `compute_average_loss` silently
+gets the mean wrong on an uneven split; a fixed one does on a short last
+batch. Pass this step's all-reduced size, or batch by a multiple of
+`strategy.num_replicas_in_sync` with `drop_remainder=True`.
+
+Checked: the run passes this step's global size, summed over the
+replicas with `all_reduce("SUM", tf.shape(batch)[0])` in the replica
+context, as `global_batch_size`: the `SUM` is then the true mean on
+each split it tries (2 + 2, 2 + 1, 3 + 2, 3 + 2).
 
 severity: tip
 topics: T11
@@ -68,6 +73,15 @@ def fixed_size_step(batch):
     return tf.nn.compute_average_loss(batch**2, global_batch_size=4)
 
 
+@tf.function
+def counted_step(batch):
+    context = tf.distribute.get_replica_context()
+    global_size = context.all_reduce("SUM", tf.shape(batch)[0])
+    return tf.nn.compute_average_loss(
+        batch**2, global_batch_size=global_size
+    )
+
+
 def splits_and_means(dataset, step=replica_step):
     """Per global batch: each replica's slice, the SUM of the losses and
     the true mean loss."""
@@ -89,6 +103,13 @@ odd_size = splits_and_means(
     tf.data.Dataset.range(10)
     .map(lambda i: tf.cast(i, tf.float32))
     .batch(5, drop_remainder=True)
+)
+counted = splits_and_means(train_ds, counted_step)
+counted_odd = splits_and_means(
+    tf.data.Dataset.range(10)
+    .map(lambda i: tf.cast(i, tf.float32))
+    .batch(5),
+    counted_step,
 )
 print("replicas:", strategy.num_replicas_in_sync)
 for split, summed, true_mean in uneven:
@@ -145,4 +166,14 @@ assert [split for split, _, _ in odd_size] == [
 ], "expected a global batch of 5 to split 3 + 2"
 assert all(not np.isclose(s, m) for _, s, m in odd_size), (
     "expected a wrong mean on every step despite drop_remainder=True"
+)
+print(
+    "all-reduced global_batch_size, SUM == true mean on every split:",
+    all(np.isclose(s, m) for _, s, m in counted + counted_odd),
+)
+assert [split for split, _, _ in counted] == [
+    split for split, _, _ in uneven
+], "expected the same uneven splits"
+assert all(np.isclose(s, m) for _, s, m in counted + counted_odd), (
+    "expected this step's all-reduced size to give the true mean"
 )

@@ -8,8 +8,10 @@ event file under `log_dir/train/` and, when `fit` has validation data,
 one under `log_dir/validation/`. Both hold `epoch_loss`, so TensorBoard
 draws the two curves on one chart. For your own values, open a writer
 with `tf.summary.create_file_writer` and call `tf.summary.scalar`
-inside `writer.as_default()`. Both need the `tensorboard` package
-([install it](training.md#tensorboard-not-installed)).
+inside `writer.as_default()`. The callback and `tf.summary.scalar`
+need the `tensorboard` package
+([install it](training.md#tensorboard-not-installed));
+`create_file_writer` itself does not.
 
 Pitfall: `tf.summary.scalar` with no default writer writes nothing and
 returns a boolean tensor that is `False`, without an error; with a
@@ -31,11 +33,15 @@ aliases:
 """
 
 import os
+import sys
 import tempfile
 
 import keras
 import numpy as np
 import tensorflow as tf
+
+# Not exported under a public name; imported to catch the exact type.
+from tensorflow.python.summary.tb_summary import TBNotInstalledError
 
 log_dir = tempfile.mkdtemp()
 x_train = np.ones((8, 1), "float32")
@@ -105,6 +111,22 @@ assert tags_in("custom") == {("grad_norm", s) for s in range(3)}, (
     "expected the three custom scalars"
 )
 
+no_validation_dir = tempfile.mkdtemp()
+model.fit(
+    x_train,
+    x_train,
+    epochs=1,
+    callbacks=[keras.callbacks.TensorBoard(log_dir=no_validation_dir)],
+    verbose=0,
+)
+print(
+    "fit without validation data:",
+    sorted(os.listdir(no_validation_dir)),
+)
+assert os.listdir(no_validation_dir) == ["train"], (
+    "expected no validation/ folder without validation data"
+)
+
 written = tf.summary.scalar("grad_norm", 0.5, step=0)  # no writer
 print("without a writer:", repr(written))
 assert tf.is_tensor(written) and written.dtype == tf.bool, (
@@ -122,3 +144,33 @@ except ValueError as err:
     step_error = str(err)
 print("ValueError:", step_error)
 assert "No step set" in step_error, "expected the missing-step error"
+
+# Last: hide the tensorboard package, as if it were not installed.
+# tf.summary.scalar imports it on each call; the writer does not.
+for name in [
+    n for n in sys.modules if n.split(".")[0] == "tensorboard"
+]:
+    del sys.modules[name]
+sys.modules["tensorboard"] = None
+bare_dir = tempfile.mkdtemp()
+bare_writer = tf.summary.create_file_writer(bare_dir)
+with bare_writer.as_default():
+    raw_written = bool(tf.summary.write("raw", 1.0, step=0))
+    try:
+        tf.summary.scalar("grad_norm", 1.0, step=0)
+        scalar_result = "no error"
+    except TBNotInstalledError:
+        scalar_result = "TBNotInstalledError"
+bare_writer.flush()
+print(
+    "without tensorboard: create_file_writer + tf.summary.write ->",
+    raw_written,
+    "| tf.summary.scalar ->",
+    scalar_result,
+)
+assert raw_written and len(os.listdir(bare_dir)) == 1, (
+    "expected create_file_writer to work without tensorboard"
+)
+assert scalar_result == "TBNotInstalledError", (
+    "expected tf.summary.scalar to need tensorboard"
+)

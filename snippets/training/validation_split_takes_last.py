@@ -9,9 +9,10 @@ reorders the training part. On a dataset, `validation_split` raises
 `ValueError`: split it yourself (`keras.utils.split_dataset`, or
 `take`/`skip`) and pass `validation_data`.
 
-Pitfall: with labels sorted, the validation set is one class only,
-and `val_loss` measures nothing useful. Shuffle the arrays once
-before calling `fit`.
+Pitfall: with labels sorted, the validation set holds only the classes
+at the end (one class, when the last fills the split), and training may
+miss a class entirely; `val_loss` then means little. Shuffle the arrays
+once before calling `fit`.
 
 severity: silent
 topics: T1
@@ -65,6 +66,32 @@ assert np.isclose(val_loss, last_rows), (
 assert not np.isclose(val_loss, first_rows), (
     "expected not the first rows"
 )
+assert set(labels[-2:]) == {1.0}, "expected one class held out"
+
+# Imbalanced and sorted: 90 of class 0, then 10 of class 1.
+rare_features = np.random.rand(100, 2).astype("float32")
+rare_labels = np.array([0] * 90 + [1] * 10, "float32")
+rare_history = model.fit(
+    rare_features,
+    rare_labels,
+    validation_split=0.2,
+    epochs=1,
+    verbose=0,
+)
+rare_last = model.evaluate(
+    rare_features[-20:], rare_labels[-20:], verbose=0
+)
+print(
+    "90 + 10 sorted: validation classes",
+    sorted(set(rare_labels[-20:].tolist())),
+    "| training classes",
+    sorted(set(rare_labels[:80].tolist())),
+)
+assert np.isclose(rare_history.history["val_loss"][0], rare_last), (
+    "expected the validation set to be the last 20 rows again"
+)
+assert set(rare_labels[-20:]) == {0.0, 1.0}, "expected both classes"
+assert set(rare_labels[:80]) == {0.0}, "expected no class 1 in training"
 
 # --8<-- [start:right]
 order = np.random.default_rng(0).permutation(len(features))

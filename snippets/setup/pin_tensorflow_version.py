@@ -10,8 +10,8 @@ only) or `==2.21.0` (exactly one), and check at start-up that
 
 Pitfall: the installed TensorFlow 2.21 wheel asks only for
 `keras>=3.12.0`, with no upper bound, so even a Keras 4 would satisfy
-it. Pinning TensorFlow alone leaves Keras free to move: pin `keras`
-too.
+it. Pin `keras` too ([which Keras fits](setup.md#tensorflow-keras-pairs):
+on Python 3.10 it stops at 3.12).
 
 Checked: the run reads the requirement of the distribution installed
 (the output names it); other TensorFlow distributions of the same

@@ -8,11 +8,14 @@ What is going on: the installed TensorFlow's metadata carries its
 the release declares. `importlib.metadata` reads both from the
 installed distribution (the output names it).
 
-| TensorFlow | Python | Source |
+| TensorFlow | Python | Asserted by |
 |---|---|---|
-| 2.21 | 3.10 – 3.13 | installed classifiers, asserted below |
-| 2.20 | 3.9 – 3.13 | reference (PyPI wheel list), not verified here |
-| 2.16 – 2.19 | 3.9 – 3.12 | reference (PyPI wheel list), not verified here |
+| 2.21 | 3.10 – 3.13 | this run's installed classifiers |
+| 2.20 | 3.9 – 3.13 | the run on 2.20 (release line) |
+| 2.16 – 2.19 | 3.9 – 3.12 | the runs on 2.16 – 2.19 |
+
+Which wheels each release has, per Python and platform:
+[no wheel for your target](setup.md#no-wheel-for-python-or-platform).
 
 Pitfall: `Requires-Python` is `>=3.10` with no upper bound, so it
 accepts Python 3.14, which no classifier names. Pick a version from
@@ -21,8 +24,6 @@ the classifiers.
 severity: tip
 topics: S2
 aliases:
-  - Could not find a version that satisfies the requirement tensorflow (from versions: none)
-  - No matching distribution found for tensorflow
   - which Python version does TensorFlow support
   - can I install TensorFlow on Python 3.14
   - pip install tensorflow fails, unable to install on a new Python release or version

@@ -1,0 +1,209 @@
+"""`Unable to import backend : pytorch`: `KERAS_BACKEND` takes exact names
+
+When you hit it: after you set `KERAS_BACKEND` or edit `keras.json`,
+`import keras` fails with `Unable to import backend : pytorch` or `No
+module named 'torch'`, or the first use of `tf.keras` fails with "Keras
+cannot be imported. Check that it is installed."
+
+What is going on: when Keras is first imported, it takes the backend
+from `KERAS_BACKEND` when set and not empty, else from the `"backend"`
+field of `keras.json` in `$KERAS_HOME` (default `~/.keras`), else the
+default, `tensorflow`. Keras 3.15 knows five names, all lowercase:
+`tensorflow`, `jax`, `torch`, `numpy`, `openvino`; any other raises
+`ValueError`. A known name then imports its packages; `tf.keras`
+reports that failure (here: no `jax`) as "Keras cannot be imported".
+[Set the variable before the first `import
+keras`](#keras-ops-not-tf-on-keras-inputs).
+
+Pitfall: the PyTorch backend is `torch`, not `pytorch`, and `tf` or
+`TensorFlow` fail too. Check the backend that runs with
+`keras.config.backend()` right after the import.
+
+Checked: only the TensorFlow backend is installed here, so none of the
+other four ran: `jax`, `torch` and `openvino` stop at their missing
+package, and `numpy` at `scipy`, which the NumPy backend imports here.
+Each case is a child process (`sys.executable`) with its own
+`KERAS_HOME`, or `HOME` for the default. The five names and the
+`ValueError` are read from `keras/src/backend/__init__.py`. The
+default is what `keras/src/backend/config.py` writes into a new
+`keras.json` before it reads the variable: `tensorflow` in the run,
+with `KERAS_BACKEND=openvino` set.
+
+severity: crash
+topics: M15
+aliases:
+  - "ValueError: Unable to import backend : pytorch"
+  - "ImportError: Keras cannot be imported. Check that it is installed."
+  - "ModuleNotFoundError: No module named 'torch'" after setting KERAS_BACKEND
+  - Unsupported backend : pytorch
+  - which values does KERAS_BACKEND accept
+  - how to check which backend Keras is using
+  - where is keras.json and how to set the backend in it
+  - tf.keras raises Keras cannot be imported after setting KERAS_BACKEND
+"""
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import keras
+
+# --8<-- [start:show]
+# Set it before Python starts, e.g. KERAS_BACKEND=torch python train.py
+backend = keras.config.backend()  # the backend that runs
+if backend != "tensorflow":
+    raise SystemExit(f"this code needs TensorFlow, not {backend}")
+# --8<-- [end:show]
+print(f"Keras {keras.__version__}: keras.config.backend() = {backend}")
+assert backend == keras.backend.backend() == "tensorflow"
+
+IMPORT_KERAS = """
+try:
+    import keras
+    print("backend:", keras.config.backend())
+except Exception as err:
+    print(f"{type(err).__name__}: {err}")
+"""
+USE_TF_KERAS = """
+import tensorflow as tf
+print("import tensorflow: ok")
+try:
+    tf.keras.Input(shape=(4,))
+except Exception as err:
+    print(f"{type(err).__name__}: {err}")
+"""
+clean_env = {
+    key: value
+    for key, value in os.environ.items()
+    if not key.startswith("KERAS_") and key != "TF_USE_LEGACY_KERAS"
+}
+homes = Path(tempfile.mkdtemp())
+
+
+def start_child(
+    code, backend_var=None, config=None, case="", where="KERAS_HOME"
+):
+    """A fresh Python with its own KERAS_HOME (or HOME) and keras.json;
+    the children run side by side, and each is read when it is done."""
+    home = homes / case
+    home.mkdir()
+    if config is not None:
+        (home / "keras.json").write_text(json.dumps(config))
+    env = {**clean_env, where: str(home)}
+    if backend_var is not None:
+        env["KERAS_BACKEND"] = backend_var
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    return child, home
+
+
+def lines_of(started):
+    child, _ = started
+    return child.communicate()[0].strip().splitlines()
+
+
+tf_keras_child = start_child(
+    USE_TF_KERAS, backend_var="jax", case="tf.keras"
+)
+children = {
+    name: start_child(IMPORT_KERAS, backend_var=name, case=name)
+    for name in (
+        "pytorch",
+        "tf",
+        "TensorFlow",
+        "jax",
+        "torch",
+        "numpy",
+        "openvino",
+    )
+}
+config_only = start_child(
+    IMPORT_KERAS, config={"backend": "pytorch"}, case="config"
+)
+both = start_child(
+    IMPORT_KERAS,
+    backend_var="pytorch",
+    config={"backend": "jax"},
+    case="both",
+)
+empty = start_child(
+    IMPORT_KERAS,
+    backend_var="",
+    config={"backend": "pytorch"},
+    case="empty",
+)
+user_home = start_child(
+    IMPORT_KERAS, backend_var="pytorch", case="home", where="HOME"
+)
+
+results = {
+    name: lines_of(child)[-1] for name, child in children.items()
+}
+for name, result in results.items():
+    print(f"KERAS_BACKEND={name}: {result}")
+
+for wrong in ("pytorch", "tf", "TensorFlow"):
+    assert results[wrong] == (
+        f"ValueError: Unable to import backend : {wrong}"
+    ), f"expected {wrong} to be an unknown name"
+missing = {
+    "jax": "jax",
+    "torch": "torch",
+    "openvino": "openvino",
+    "numpy": "scipy",
+}
+for name, package in missing.items():
+    assert results[name] == (
+        f"ModuleNotFoundError: No module named '{package}'"
+    ), f"expected {name} to be known and to need {package}"
+
+source = Path(keras.__file__).parent / "src" / "backend" / "__init__.py"
+known = set(re.findall(r'backend\(\) == "(\w+)"', source.read_text()))
+print("names in keras/src/backend/__init__.py:", sorted(known))
+assert known == {"tensorflow", "jax", "torch", "numpy", "openvino"}
+assert all(name == name.lower() for name in known), "expected lowercase"
+assert (
+    'raise ValueError(f"Unable to import backend : {backend()}")'
+    in (source.read_text())
+), "expected every other name to raise ValueError"
+for package in ("jax", "torch", "openvino", "scipy"):
+    assert importlib.util.find_spec(package) is None, f"{package} here"
+
+written_home = children["openvino"][1]
+written = json.loads((written_home / "keras.json").read_text())
+print("keras.json written by that import:", written["backend"])
+assert written["backend"] == "tensorflow", (
+    "expected the default, not the variable, in a new keras.json"
+)
+
+outcomes = {
+    "keras.json pytorch, no variable": lines_of(config_only)[-1],
+    "keras.json jax, KERAS_BACKEND=pytorch": lines_of(both)[-1],
+    "keras.json pytorch, KERAS_BACKEND empty": lines_of(empty)[-1],
+}
+for case, outcome in outcomes.items():
+    print(f"{case}: {outcome}")
+    assert outcome.endswith("backend : pytorch"), f"{case}: {outcome}"
+lines_of(user_home)
+assert (user_home[1] / ".keras" / "keras.json").is_file(), (
+    "expected ~/.keras when KERAS_HOME is unset"
+)
+
+tf_keras_lines = lines_of(tf_keras_child)
+print("KERAS_BACKEND=jax, then tf.keras:", tf_keras_lines[-1])
+assert tf_keras_lines[0] == "import tensorflow: ok", (
+    "expected TensorFlow itself to import"
+)
+assert tf_keras_lines[-1] == (
+    "ImportError: Keras cannot be imported. Check that it is installed."
+), "expected tf.keras to hide the missing jax"

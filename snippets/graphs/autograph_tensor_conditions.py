@@ -23,7 +23,6 @@ aliases:
   - do I need tf.cond and tf.while_loop inside tf.function
   - AutoGraph unrolls a Python for loop over range: unrolling makes tracing slow
   - training flag in an if statement only ever takes one branch
-  - iterating over tf.Tensor is not allowed
   - use Python if statements and for or while loops in tf.function
   - range vs tf.range in a tf.function loop
 """

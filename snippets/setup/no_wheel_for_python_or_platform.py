@@ -11,14 +11,13 @@ and platform; `(from versions: none)` means no release had one. From
 arm64 and 64-bit x86 Windows (`win_amd64`); for Intel Macs up to
 2.16.2 only. No release from 2.10 to 2.21 has wheels for Python 3.14,
 or for 32-bit or ARM64 Windows. 2.21's Linux wheels need glibc 2.27
-or newer.
-`tensorflow-cpu` has Linux x86-64 and Windows wheels only (2.16.2:
-Intel Mac too).
+or newer. `tensorflow-cpu` 2.10–2.21 has Linux x86-64 and Windows
+wheels only, and Intel Mac ones up to 2.16.
 
 Pitfall: unpinned, pip silently takes the newest release that fits:
-2.20.0 on Python 3.9 or glibc 2.17; on an Intel Mac, 2.16.2 (Python
-3.13 there gets the error). Pin `tensorflow==2.21.*` to get the error
-instead.
+2.20.0 on Python 3.9 or glibc 2.17; on an Intel Mac with Python
+3.9–3.12, 2.16.2 (3.13 gets the error). Pin `tensorflow==2.21.*` to
+get the error instead.
 
 Checked: the wheel lists (printed per release) come from the PyPI
 snapshot of the date printed, which holds the newest patch of each
@@ -28,7 +27,8 @@ release from 2.10 on; older releases and other patches were not read.
 asks the installed pip (`pip download --no-deps` with a target's
 `--python-version` and `--platform`) offline, against one empty
 stand-in wheel per wheel tag in the snapshot; the Python 3.9 case ran
-for Windows. To ask PyPI instead, drop `OFFLINE`; pip then downloads
+for Windows, the Intel Mac for 3.12 and 3.13 (3.9–3.11 are read from
+the wheel tags). To ask PyPI instead, drop `OFFLINE`; pip then downloads
 each wheel it picks into `wheels/`, as it does here.
 
 severity: crash
@@ -280,6 +280,31 @@ for package in ("tensorflow", "tensorflow-cpu"):
             assert where[("macos", "arm64")][1] == {
                 "macosx_12_0_arm64"
             }, "expected macOS arm64 wheels for macOS 12 or later"
+
+# tensorflow-cpu 2.10 to 2.16 also had Intel Mac wheels.
+for version in packages["tensorflow-cpu"]:
+    if Version(version) < Version("2.16"):
+        where = {
+            os_arch(next(iter(parse_tag(t))).platform)
+            for t in packages["tensorflow-cpu"][version]["wheels"]
+        }
+        assert where == CPU | {("macos", "x86_64")}, (
+            f"expected tensorflow-cpu {version} Intel Mac wheels too"
+        )
+
+# An Intel Mac on Python 3.9-3.12: 2.16.2 is the newest release with a
+# wheel for it (so pip's pick above holds for 3.9-3.11 too).
+for python in ("39", "310", "311", "312"):
+    intel = [
+        v
+        for v, facts in packages["tensorflow"].items()
+        if any(
+            t.startswith(f"cp{python}-cp{python}-macosx_")
+            and t.endswith("_x86_64")
+            for t in facts["wheels"]
+        )
+    ]
+    assert max(intel, key=Version) == "2.16.2", (python, intel)
 
 # Nothing for 32-bit or ARM64 Windows or Python 3.14 in any release of
 # the snapshot (the newest patch of each, 2.10 to 2.21).

@@ -12,7 +12,9 @@ oneDNN notice comes at every level (twice here);
 operations off too. Python-side warnings ignore the variable:
 TensorFlow's go through `tf.get_logger()` or `warnings` (`tf.data`,
 for one), Keras's through absl logging or `warnings`; silence each
-there. Keras 3 prints no `Using TensorFlow backend`.
+there. Some Keras warnings name your line, not Keras's, so
+`warnings.filterwarnings("ignore", module="keras")` misses them. Keras 3
+prints no `Using TensorFlow backend`.
 
 Pitfall: setting `TF_CPP_MIN_LOG_LEVEL` after `import tensorflow`
 (say, in a notebook that already imported it) changes nothing. Set it
@@ -25,9 +27,12 @@ from. Each imports TensorFlow, runs an op (nothing logged there) and
 logs one C++ line per level with
 `tf.print(..., output_stream=logging.INFO)` and the like. The
 `TF_CPP_MIN_LOG_LEVEL=3` row and the recipe also trigger a deprecation
-warning, a `tf.data` `UserWarning`, a Keras `UserWarning` and Keras's
-HDF5 warning ([the HDF5 card](save-load.md#legacy-h5-model)). A GPU
-build was not run here.
+warning, a `tf.data` `UserWarning`, a Keras `UserWarning`, Keras's
+HDF5 warning ([the HDF5 card](save-load.md#legacy-h5-model)) and the
+`SyntaxWarning` of `keras.losses.categorical_crossentropy` on one
+class, which names the calling line (`stacklevel=2`). In the level-3
+row that warning also passes a `module="keras"` filter. A GPU build
+was not run here.
 
 severity: tip
 topics: S13
@@ -70,11 +75,11 @@ if sys.argv[1:2] == ["--child"]:  # a fresh Python for one row
         import tensorflow as tf
 
         tf.get_logger().setLevel("ERROR")  # TensorFlow's logger
-        warnings.filterwarnings("ignore", module="tensorflow")
         absl.logging.set_verbosity(absl.logging.ERROR)  # Keras's
-        warnings.filterwarnings("ignore", module="keras")
+        warnings.simplefilter("ignore")  # every category, any module
         # --8<-- [end:right]
     import logging
+    import warnings
 
     import tensorflow as tf
     from tensorflow.python.util import _pywrap_util_port
@@ -103,6 +108,18 @@ if sys.argv[1:2] == ["--child"]:  # a fresh Python for one row
         tf.data.Dataset.range(3).map(lambda x: x + 1)  # tf.data warns
         tf.config.run_functions_eagerly(False)
         keras.layers.Dense(2, input_shape=(3,))  # a Keras UserWarning
+        # a Keras SyntaxWarning that names this line, not Keras's
+        keras.losses.categorical_crossentropy([[1.0]], [[0.9]])
+        if mode == "warn":  # the same call past a module="keras" filter
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.filterwarnings("ignore", module="keras")
+                keras.losses.categorical_crossentropy([[1.0]], [[0.9]])
+            state["module filter"] = [
+                [w.category.__name__, w.filename == __file__]
+                for w in caught
+            ]
+        else:
+            state["first filter"] = list(map(str, warnings.filters[0]))
         model = keras.Sequential(
             [keras.Input((3,)), keras.layers.Dense(2)]
         )
@@ -150,6 +167,7 @@ CPP = re.compile(r"^([IWEF])\d{4} [\d:.]+ +\d+ ([\w.]+):\d+\] (.*)")
 WARNINGS = re.compile(
     r"^\S+/(tensorflow|keras)/\S+\.py:\d+: \w*Warning: "
 )
+OWN = re.compile(r"^(\S+\.py):\d+: \w*Warning: ")  # names a line here
 PYTHON = {
     "WARNING:tensorflow:": "tensorflow logger",
     "WARNING:absl:": "absl (keras)",
@@ -171,6 +189,8 @@ def sort_stderr(text):
             what = f"{letter} {source}"
         elif warned:
             what = f"warnings ({warned[1]})"
+        elif OWN.match(line) and OWN.match(line)[1] == __file__:
+            what = "warnings (your line)"
         elif line.startswith("WARNING: All log messages before absl"):
             what = "absl::InitializeLog notice"
         else:
@@ -242,6 +262,7 @@ PYTHON_SIDE = [
     "tensorflow logger",
     "warnings (keras)",
     "warnings (tensorflow)",
+    "warnings (your line)",
 ]
 for row, steps in sorted_rows.items():
     assert "first op" not in steps, (
@@ -268,6 +289,16 @@ for row, steps in sorted_rows.items():
         )
     else:
         assert "python" not in steps, row
+assert states["TF_CPP_MIN_LOG_LEVEL=3"]["module filter"] == [
+    ["SyntaxWarning", True]
+], "expected a module='keras' filter to miss a warning naming your line"
+assert states["the quiet recipe"]["first filter"] == [
+    "ignore",
+    "None",
+    "<class 'Warning'>",
+    "None",
+    "0",
+], "expected the recipe to ignore every category from any module"
 assert all(
     s["onednn"] == (row != "the quiet recipe")
     for row, s in states.items()

@@ -9,17 +9,18 @@ TensorFlow from 2.13.0 to before 2.16.0 in its
 `tensorflow_addons/version.py`: no release from 2.16 on. Its
 maintainers ended development
 ([wind-down notice](https://github.com/tensorflow/addons/issues/2807)).
-Keras 3 has counterparts for many of its parts; each runs here. In
-three rows the table says how Keras differs from TFA.
+Keras 3 has counterparts for many of its parts; each runs here.
+Four rows name settings or formulas where Keras differs from TFA;
+other rows' numbers were not compared.
 
 | TensorFlow Addons | Keras 3 |
 |---|---|
 | `tfa.optimizers.AdamW` | `keras.optimizers.AdamW` (see the pitfall) |
-| `tfa.optimizers.LAMB` | `keras.optimizers.Lamb`; its decay skips the trust ratio |
+| `tfa.optimizers.LAMB` | `keras.optimizers.Lamb(epsilon=1e-6)`; its decay skips the trust ratio, and variables excluded from decay keep it |
 | `tfa.layers.GroupNormalization` | `keras.layers.GroupNormalization` |
 | `tfa.layers.InstanceNormalization` | `keras.layers.GroupNormalization(groups=-1)` |
 | `tfa.layers.SpectralNormalization` | `keras.layers.SpectralNormalization` |
-| `tfa.losses.SigmoidFocalCrossEntropy` | `keras.losses.BinaryFocalCrossentropy(apply_class_balancing=True)`; it averages over classes, TFA sums |
+| `tfa.losses.SigmoidFocalCrossEntropy` | `keras.losses.BinaryFocalCrossentropy(apply_class_balancing=True, reduction=None)`; it averages over classes, TFA sums |
 | `tfa.metrics.F1Score` | `keras.metrics.F1Score` |
 | `tfa.metrics.RSquare` | `keras.metrics.R2Score` |
 | `tfa.activations.gelu`, `mish` | `keras.activations.gelu(x, approximate=True)`, `mish` |
@@ -39,13 +40,16 @@ decay is in `tensorflow_addons/optimizers/weight_decay_optimizers.py`
 not run. The run calls each Keras counterpart of the table on small
 inputs. TFA itself was not run. In
 [its source](https://github.com/tensorflow/addons/tree/v0.23.0/tensorflow_addons),
-the focal loss applies `alpha=0.25` and sums over classes, `gelu`
-defaults to `approximate=True`, and LAMB adds the decay to the update
-before the trust ratio. The run checks the Keras settings of the table
+the focal loss applies `alpha=0.25`, sums over classes and returns one
+loss per example (`reduction=NONE`), `gelu` defaults to
+`approximate=True`, and LAMB has `epsilon=1e-6`, adds the decay to the
+update before the trust ratio and, by default, skips the ratio for the
+variables you exclude from decay. The run checks the Keras settings of the table
 against the first two as formulas copied into NumPy, and that Keras's
-`Lamb` decays by `learning_rate * weight_decay` apart from the ratio;
-`groups=-1` is checked against per-channel normalization computed by
-hand. Other rows' numbers were not compared with TFA's.
+`Lamb` decays by `learning_rate * weight_decay` apart from the ratio,
+defaults to `epsilon=1e-7` and applies the ratio to variables
+excluded from decay, by list and by name; `groups=-1` is checked against per-channel
+normalization computed by hand.
 
 severity: silent
 topics: S12
@@ -187,6 +191,25 @@ lamb = keras.optimizers.Lamb(learning_rate=0.1, weight_decay=0.01)
 lamb_weight = keras.Variable([1.0, -2.0])
 lamb.apply_gradients([(keras.ops.zeros([2]), lamb_weight)])
 assert np.allclose(lamb_weight.numpy(), [0.999, -1.998]), lamb_weight
+# Variables excluded from decay (by list or by name) keep the trust ratio:
+# a first step of ones moves w by lr * |w| / |update| * update.
+lamb = keras.optimizers.Lamb(learning_rate=0.1, weight_decay=0.01)
+by_list = keras.Variable([1.0, -2.0])
+by_name = keras.Variable([1.0, -2.0], name="bias")
+lamb.exclude_from_weight_decay(var_list=[by_list], var_names=["bias"])
+lamb.apply_gradients(
+    [(keras.ops.ones([2]), by_list), (keras.ops.ones([2]), by_name)]
+)
+ratio = np.sqrt(5.0) / np.sqrt(2.0)  # |w| / |update|, update = [1, 1]
+for excluded in (by_list, by_name):
+    assert np.allclose(
+        excluded.numpy(), [1.0 - 0.1 * ratio, -2.0 - 0.1 * ratio]
+    ), f"expected the trust ratio on an excluded variable: {excluded}"
+lamb_defaults = inspect.signature(keras.optimizers.Lamb).parameters
+assert lamb_defaults["epsilon"].default == 1e-7, lamb_defaults
+assert not any("adaptation" in name for name in lamb_defaults), (
+    "expected no layer-adaptation exclusions in Keras's Lamb"
+)
 checked.append("optimizers.Lamb")
 
 grouped = keras.layers.GroupNormalization(groups=4)(images)
@@ -236,6 +259,14 @@ balanced = keras.losses.BinaryFocalCrossentropy(
     apply_class_balancing=True, reduction=None
 )
 per_example = keras.ops.convert_to_numpy(balanced(labels, scores))
+assert per_example.shape == (2,), "expected one loss per example"
+scalar_focal = keras.losses.BinaryFocalCrossentropy(
+    apply_class_balancing=True
+)
+assert scalar_focal.reduction == "sum_over_batch_size", (
+    scalar_focal.reduction
+)
+assert np.ndim(scalar_focal(labels, scores)) == 0, "expected one scalar"
 assert np.allclose(
     per_example * labels.shape[-1], tfa_focal(labels, scores), atol=1e-6
 ), "expected apply_class_balancing=True, times classes, to match TFA"

@@ -17,9 +17,9 @@ To tell a CPU-only build from a CUDA one, read
 [`get_build_info()`](setup.md#cuda-build-versions).
 
 Pitfall: from 2.14.1 the Windows `tensorflow` wheels declare
-`and-cuda` with the Linux NVIDIA pins and no OS marker, so pip tries
-them on native Windows. You get no GPU there: at best unused NVIDIA
-packages, at worst a failed install.
+`and-cuda` with the Linux NVIDIA requirements, NCCL included, and no
+OS marker, so pip tries them on native Windows. Users report the
+install failing there on NCCL. The extra brings no GPU there.
 
 Checked: the rows come from the PyPI snapshot of the date printed (the
 Windows wheel of the newest patch of each release, its markers
@@ -27,10 +27,12 @@ evaluated for Windows). In 2.10.1 only `tensorflow-cpu` requires
 `tensorflow-intel`, so there the two names still install different
 wheels. What a Windows machine does with these wheels was not run
 here; the install page is the source. The NVIDIA packages are not in
-the snapshot, so which of them install on Windows was not checked.
-Users report pip failing there on the NCCL pin of 2.16.1,
-`nvidia-nccl-cu12==2.19.3`
-([tensorflow#64525](https://github.com/tensorflow/tensorflow/issues/64525)).
+the snapshot, so which of them install on Windows was not checked:
+that NCCL does not rests on users' reports of pip failing on
+2.16.1's `nvidia-nccl-cu12==2.19.3`, with only `0.0.1.dev5` on offer
+([tensorflow#64525](https://github.com/tensorflow/tensorflow/issues/64525),
+[#63362](https://github.com/tensorflow/tensorflow/issues/63362)).
+What pip does unpinned, when NCCL fails, was not run here.
 
 | Windows wheel of `tensorflow` | requires `tensorflow-intel` | `and-cuda` extra declares |
 |---|---|---|

@@ -116,20 +116,23 @@ def print_papers(browser, url: str, papers) -> dict[str, bytes]:
     try:
         page.goto(url, wait_until="networkidle")
         page.emulate_media(media="print")
-        address = page.text_content(".sheet-url") or "local build"
-        return {
-            paper: page.pdf(
-                format=paper,
-                landscape=True,
-                print_background=True,
-                display_header_footer=True,
-                header_template="<span></span>",
-                footer_template=FOOTER.format(address=html.escape(address.strip())),
-            )
-            for paper in papers
-        }
+        return {paper: pdf_of(page, paper) for paper in papers}
     finally:
         page.close()
+
+
+def pdf_of(page, paper: str) -> bytes:
+    """A loaded stage page (print media) as the sheet's PDF: landscape,
+    with the footer naming the page's published address."""
+    address = page.text_content(".sheet-url") or "local build"
+    return page.pdf(
+        format=paper,
+        landscape=True,
+        print_background=True,
+        display_header_footer=True,
+        header_template="<span></span>",
+        footer_template=FOOTER.format(address=html.escape(address.strip())),
+    )
 
 
 def page_digest(site: Path, stage: str, browser_version: str) -> str:

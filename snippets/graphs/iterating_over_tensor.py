@@ -1,7 +1,7 @@
 """`Iterating over a symbolic tf.Tensor is not allowed`: use tensor ops
 
 When you hit it: code that loops over a tensor works eagerly, then
-fails once traced (in a `tf.function`, a `Dataset.map` or a Keras
+fails once traced (in a `tf.function`, a `Dataset.map` or a Keras 3
 layer's `call`) with `OperatorNotAllowedInGraphError: Iterating over a
 symbolic tf.Tensor is not allowed`.
 
@@ -14,16 +14,22 @@ tracing. Prefer one vectorised op; else `tf.map_fn`, or a `tf.range`
 loop that writes a `tf.TensorArray` (appending to a Python list there
 fails).
 
-Pitfall: AutoGraph does not convert a Keras layer's `call`: a `for`
-over a tensor there fails in `fit`. With `run_eagerly=True`, a
-`Sequential` or functional model still traces `call` for the output
-shape, unless the layer defines `compute_output_shape`.
+Pitfall: Keras 3 leaves a layer's `call` unconverted (`tf_keras`,
+Keras 2, converts it), so a `for` over a tensor there fails in `fit`.
+With `run_eagerly=True`, a `Sequential` or functional model still
+traces `call`, unless the layer defines `compute_output_shape`.
 
 Checked: each form listed, in a `tf.function` and in `Dataset.map`
 (where it raises at `map()`), and a `for` statement under
-`tf.function(autograph=False)`. `h, w = tf.unstack(tf.shape(image))`
-works; `tf.unstack` of a `None` first dimension raises `Cannot infer
-argument num from shape`. A `for` or `enumerate` over a
+`tf.function(autograph=False)`.
+`h, w = tf.unstack(tf.shape(image)[:2])` works on an image of known
+rank (`[None, None, 3]`); with an unknown rank, as `tf.io.decode_image`
+returns, it raises `Cannot infer argument num from shape`, as
+`tf.unstack` of a `None` first dimension does. On the float `batch`,
+a `tf.map_fn` row function that returns `int32` fails with
+`Invalid data types` unless `fn_output_signature=tf.int32`; rows whose
+results differ in length fail too, and work with a `tf.RaggedTensorSpec`
+there. A `for` or `enumerate` over a
 `tf.data.Dataset` works in a `tf.function`. AutoGraph's rules list
 `DoNotConvert('keras')` (`tensorflow/python/autograph/core/config.py`).
 The loop fails in `fit` with or without `compute_output_shape`, in a
@@ -32,7 +38,10 @@ The loop fails in `fit` with or without `compute_output_shape`, in a
 with `Could not automatically infer the output shape / dtype`; with
 it, that `Sequential` trains, and `keras.Input` works. A subclassed
 `keras.Model` that calls the layer trains with `run_eagerly=True`
-without it.
+without it. `tf_keras` 2.21 trains the same layer in a `Sequential`,
+with and without `run_eagerly`: it wraps `call` in AutoGraph's
+`tf_convert` (`tf_keras/src/engine/base_layer.py`,
+`Layer._autographed_call`). No older Keras 2 ran here.
 
 severity: crash
 topics: G15, G6
@@ -48,12 +57,14 @@ aliases:
   - Could not automatically infer the output shape / dtype of my layer
 """
 
+import inspect
 import re
 from pathlib import Path
 
 import keras
 import numpy as np
 import tensorflow as tf
+import tf_keras
 
 batch = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
 
@@ -91,7 +102,8 @@ def row_sums(batch):  # one vectorised op: prefer this
 
 
 @tf.function
-def row_sums_map(batch):  # any per-row function
+def row_sums_map(batch):  # a function per row
+    # a new dtype or ragged results: set fn_output_signature
     return tf.map_fn(tf.reduce_sum, batch)
 
 
@@ -211,12 +223,32 @@ assert [r.tolist() for r in map_ds.as_numpy_iterator()] == [
 
 
 @tf.function
-def shape_unstacked(image):
-    height, width = tf.unstack(tf.shape(image))
+def image_area(image):
+    height, width = tf.unstack(tf.shape(image)[:2])
     return height * width
 
 
-assert int(shape_unstacked(batch)) == 6, "expected tf.unstack to work"
+assert int(image_area(tf.zeros([4, 5, 3]))) == 20, "expected 4 * 5"
+image_spec = tf.TensorSpec([None, None, 3])
+area = image_area.get_concrete_function(image_spec).structured_outputs
+assert area.dtype == tf.int32, "expected a known rank to trace"
+decoded = tf.function(tf.io.decode_image).get_concrete_function(
+    tf.TensorSpec([], tf.string)
+)
+assert decoded.structured_outputs.shape.rank is None, (
+    "expected decode_image to return an unknown rank"
+)
+try:
+    image_area.get_concrete_function(tf.TensorSpec(None, tf.uint8))
+except ValueError as err:
+    rank_message = str(err).strip().split("ValueError: ")[-1]
+print(
+    "tf.unstack(tf.shape(image)[:2]), no rank: ValueError:",
+    rank_message,
+)
+assert "Cannot infer argument `num` from shape" in rank_message, (
+    "expected tf.unstack to need a known rank"
+)
 try:
     tf.function(
         lambda b: tf.add_n(tf.unstack(b))
@@ -259,6 +291,45 @@ print("Python list in a tf.range loop:", list_error)
 assert list_error == "InaccessibleTensorError", (
     "expected a Python list append in a graph loop to fail"
 )
+
+
+def row_int(row):
+    return tf.cast(tf.reduce_sum(row), tf.int32)
+
+
+def prefix(row):  # the row's first int(row[0]) values
+    return row[: tf.cast(row[0], tf.int32)]
+
+
+def map_rows(fn, signature=None):
+    return tf.function(
+        lambda b: tf.map_fn(fn, b, fn_output_signature=signature)
+    )(batch)
+
+
+map_fn_errors = {}
+for name, fn in (("int32 rows", row_int), ("ragged", prefix)):
+    try:
+        map_rows(fn)
+    except tf.errors.InvalidArgumentError as err:
+        map_fn_errors[name] = " ".join(err.message.split())
+print("tf.map_fn, no fn_output_signature:", sorted(map_fn_errors))
+assert (
+    "Invalid data types; op elements int32 but list elements float"
+    in (map_fn_errors["int32 rows"])
+), "expected a new dtype to fail without fn_output_signature"
+assert "Incompatible shapes during merge" in map_fn_errors["ragged"], (
+    "expected rows of different lengths to fail without a signature"
+)
+with_signature = [
+    map_rows(row_int, tf.int32).numpy().tolist(),
+    map_rows(prefix, tf.RaggedTensorSpec([None], tf.float32)).to_list(),
+]
+print("with fn_output_signature:", with_signature)
+assert with_signature == [
+    [3, 7, 11],
+    [[1.0], [3.0, 4.0], [5.0, 6.0]],
+], "expected fn_output_signature to fix both"
 
 
 class RowTotals(keras.layers.Layer):
@@ -355,4 +426,28 @@ autograph_rules = (
 ).read_text(encoding="utf-8")
 assert "DoNotConvert('keras')" in autograph_rules, (
     "expected AutoGraph to leave Keras code unconverted"
+)
+
+
+class LegacyRowTotals(tf_keras.layers.Layer):  # Keras 2
+    call = RowTotals.call
+
+
+legacy_fits = []
+for run_eagerly in (False, True):
+    legacy = tf_keras.Sequential(
+        [LegacyRowTotals(), tf_keras.layers.Dense(1)]
+    )
+    legacy.compile(loss="mse", run_eagerly=run_eagerly)
+    history = legacy.fit(np.ones((4, 2)), np.ones((4, 1)), verbose=0)
+    legacy_fits.append(len(history.history["loss"]))
+print("tf_keras", tf_keras.__version__, "fit epochs:", legacy_fits)
+assert legacy_fits == [1, 1], (
+    "expected tf_keras to train the same layer"
+)
+legacy_source = inspect.getsource(
+    tf_keras.layers.Layer._autographed_call
+)
+assert "autograph.tf_convert(" in legacy_source, (
+    "expected tf_keras to convert call with AutoGraph"
 )

@@ -4,17 +4,16 @@ When you hit it: NumPy 2 lands under TensorFlow 2.17 or older, and
 `import tensorflow` prints `A module that was compiled using NumPy 1.x
 cannot be run in NumPy … as it may crash`
 ([tensorflow#102743](https://github.com/tensorflow/tensorflow/issues/102743)).
-From 2.12, pip reports the conflict and goes on
-([as for Keras](setup.md#tensorflow-keras-pairs)); 2.10 and 2.11
-accept NumPy 2 in their metadata.
+pip lets a later install break a release's NumPy cap and only reports
+the conflict ([as for Keras](setup.md#tensorflow-keras-pairs)); 2.10.1
+and 2.11.1 have no cap, so pip says nothing.
 
 What is going on: NumPy 2 refuses modules compiled against NumPy 1.x;
 TensorFlow's 2.18 release notes announce a build compiled with NumPy
 2.0. Each minor's newest patch asks for: 2.10, 2.11 `numpy>=1.20`;
 2.12, 2.13 `<=1.24.3`; 2.14 to 2.17 `<2.0.0`; 2.18 `<2.1.0`; 2.19
-`<2.2.0`; 2.20, 2.21 `>=1.26.0`. The check below reads only that
-range. Below 2.18, install `"numpy<2"` (2.12, 2.13:
-`"numpy<=1.24.3"`) or a newer TensorFlow.
+`<2.2.0`; 2.20, 2.21 `>=1.26.0`. Below 2.18, install `"numpy<2"`
+(2.12, 2.13: `"numpy<=1.24.3"`) or a newer TensorFlow.
 
 Pitfall: `Cannot convert a symbolic … to a numpy array` from inside
 TensorFlow's own code (adding an `LSTM`) is an older clash: TensorFlow
@@ -23,10 +22,12 @@ TensorFlow's own code (adding an `LSTM`) is an older clash: TensorFlow
 
 Checked: the requirements come from the PyPI snapshot of the date
 printed, Linux x86-64 wheel of each minor's newest patch (the snapshot
-keeps no other patch; tensorflow#102743 reports 2.14.0 resolving beside
-NumPy 2.3.4). From 2.16 every platform's wheel asks for the same,
-Windows 2.16 and 2.17 through `tensorflow-intel`; for 2.10 to 2.15, the
-macOS x86-64 and Windows wheels do (macOS arm64 is not compared).
+keeps no other patch; tensorflow#102743 reports one pip command
+installing TensorFlow 2.14.0 with NumPy 2.3.4, so 2.14.0 had no cap).
+The shown check reads only the declared range. From 2.16 every
+platform's wheel asks for the same, Windows 2.16 and 2.17 through
+`tensorflow-intel`; for 2.10 to 2.15, the macOS x86-64 and Windows
+wheels do (macOS arm64 is not compared).
 `numpy<2` picks 1.26.4 on Python 3.9 and later, outside 2.12's and
 2.13's range. No TensorFlow below 2.21 ran here, and the shown check
 ran only on `tensorflow_cpu` 2.21. The first
@@ -170,6 +171,19 @@ no_ceiling = [
 ]
 print("below 2.18, NumPy 2.0.2 satisfies the metadata of:", no_ceiling)
 assert no_ceiling == ["2.10.1", "2.11.1"], "expected 2.10 and 2.11 only"
+for version in older:
+    for python in ("3.10", "3.11", "3.12"):
+        spec = pin_on(
+            numpy_reqs("tensorflow", version, "linux-x86_64"), python
+        )
+        caps = [s for s in spec if s.operator in ("<", "<=")]
+        assert bool(caps) == (version not in no_ceiling), version
+        numpy_2_fits = [
+            v
+            for v in packages["numpy"]
+            if Version(v).major == 2 and v in spec
+        ]
+        assert not caps or not numpy_2_fits, "expected a cap below 2"
 for version in no_ceiling:
     tags = packages["tensorflow"][version]["wheels"]
     assert any(t.startswith("cp310-") for t in tags), "a 3.10 wheel"

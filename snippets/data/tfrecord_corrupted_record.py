@@ -1,22 +1,23 @@
-"""A damaged TFRecord raises DataLossError mid-read; ignore_errors drops the rest
+"""A damaged TFRecord can raise DataLossError or silently lose records
 
-When you hit it: a pass over a `tf.data.TFRecordDataset` stops after
-some records with `DataLossError: truncated record at 124` or
-`DataLossError: corrupted record at 74`.
+When you hit it: a pass over a `tf.data.TFRecordDataset` stops with
+`DataLossError: truncated record at 124` or `DataLossError: corrupted
+record at 74`.
 
-What is going on: the reader checks each record's length and checksums
-as it reads: the error comes when iteration reaches the damage, after
-the good records. A file cut short gives `truncated record at`, unless
-the cut falls between records or inside a record's 12-byte header: then
-the records after it are missing, with no error. Changed bytes give
-`corrupted record at`. The number is a byte offset in the file, not a
-record index. A GZIP file read without `compression_type="GZIP"` fails
-at once: `corrupted record at 0 (Is this even a TFRecord file?)`.
+What is going on: the reader checks each record's length and checksums.
+In an uncompressed file the error comes at the damage, after the good
+records. A cut gives `truncated record at`, unless it falls between
+records or inside a record's 12-byte header: then later records are
+missing, with no error. Changed bytes give `corrupted record at`. The
+number is a byte offset in the file. In a GZIP file it counts
+decompressed bytes, a changed byte can give `inflate() failed with error
+-3: …` before earlier records come out, and a cut can lose records
+silently.
 
-Pitfall: `ignore_errors()` does not skip one record: it drops the rest
-of the damaged file and goes on to the next file, without a message.
-Check every file once (below) and compare its count with the number you
-wrote.
+Pitfall: `ignore_errors()` does not skip one record: it stops reading
+the damaged file at the error and goes on to the next file, without a
+message. Check every file once (below) and compare its count with what
+you wrote.
 
 Checked: on this machine's CPU with files of five records (31 bytes
 each, uncompressed): one cut short by 10 bytes, one with a changed byte
@@ -29,8 +30,16 @@ at`; cutting 20 to 31 (at the record boundary, or inside the header)
 read 4 records with no error, and the check returned (4, None) for such
 a file. `ignore_errors()` kept 11 of the 20 records of the first four
 files, and after `batch` it also dropped the good records of each
-failing batch. The check reads every file in full, once. How records are
-written and parsed: [TFRecord](data.md#tfrecord-write-parse).
+failing batch. A GZIP file read without `compression_type="GZIP"` fails
+at once: `corrupted record at 0 (Is this even a TFRecord file?)`.
+
+A GZIP file of 100 such records (730 bytes here): cut by 40 bytes, it
+read 95 records with no error; cut by 38, it gave `truncated record at
+2945`, past the file's end (95 records of 31 bytes); with byte 365
+changed, it read no record, though records end before that byte, and
+`ignore_errors()` kept none of it, without a message, and went on to
+the next file. The check reads every file in full, once. How records
+are written and parsed: [TFRecord](data.md#tfrecord-write-parse).
 
 severity: crash
 topics: D30, D2, E18
@@ -214,17 +223,28 @@ except tf.errors.NotFoundError:
     missing = "NotFoundError at the first read"
 print("a dataset over a missing file:", missing)
 
-saved_stderr = os.dup(2)
-with tempfile.TemporaryFile("w+") as log_file:
-    os.dup2(log_file.fileno(), 2)  # where TensorFlow's C++ log goes
-    try:
-        with warnings.catch_warnings(record=True) as python_warnings:
-            warnings.simplefilter("always")
-            ids_of(tf.data.TFRecordDataset(plain_files).ignore_errors())
-    finally:
-        os.dup2(saved_stderr, 2)
-    log_file.seek(0)
-    log_text = log_file.read()
+
+def quiet_ids(dataset):
+    """ids_of(dataset), the C++ log (file 2) and the Python warnings
+    written while it ran."""
+    saved_stderr = os.dup(2)
+    with tempfile.TemporaryFile("w+") as log_file:
+        os.dup2(log_file.fileno(), 2)  # where TensorFlow's C++ log goes
+        try:
+            with warnings.catch_warnings(
+                record=True
+            ) as python_warnings:
+                warnings.simplefilter("always")
+                ids = ids_of(dataset)
+        finally:
+            os.dup2(saved_stderr, 2)
+        log_file.seek(0)
+        return ids, log_file.read(), python_warnings
+
+
+_, log_text, python_warnings = quiet_ids(
+    tf.data.TFRecordDataset(plain_files).ignore_errors()
+)
 assert "record at" not in log_text, "expected no message from the skip"
 assert not python_warnings, "expected no Python warning either"
 
@@ -267,3 +287,63 @@ assert all(
     == (4, None)
     for cut in silent_cuts
 ), "expected every silently cut file to pass the check"
+
+gzip_path_100 = write("many.tfrecord.gz", range(100), "GZIP")
+with open(gzip_path_100, "rb") as handle:
+    gzip_data = handle.read()
+gzip_damage = {
+    "cut by 40 bytes": gzip_data[:-40],
+    "cut by 38 bytes": gzip_data[:-38],
+    "byte 365 changed": (
+        gzip_data[:365]
+        + bytes([gzip_data[365] ^ 0xFF])
+        + gzip_data[366:]
+    ),
+}
+gzip_checks = {}
+for name, data in gzip_damage.items():
+    damaged_path = os.path.join(folder, f"gzip {name}.tfrecord")
+    with open(damaged_path, "wb") as handle:
+        handle.write(data)
+    gzip_checks[name] = check_tfrecord(damaged_path, "GZIP")
+    print(f"GZIP, 100 records, {name}:", gzip_checks[name])
+assert len(gzip_data) == 730, len(gzip_data)
+assert check_tfrecord(gzip_path_100, "GZIP") == (100, None)
+assert gzip_checks["cut by 40 bytes"] == (95, None), (
+    "expected a GZIP cut to lose records with no error"
+)
+cut_count, cut_error = gzip_checks["cut by 38 bytes"]
+assert cut_count == 95 and cut_error.startswith(
+    "truncated record at 2945"
+), cut_error
+assert 2945 == 95 * record_size > len(gzip_data), (
+    "expected an offset in the decompressed data, past the file's end"
+)
+flip_count, flip_error = gzip_checks["byte 365 changed"]
+assert flip_count == 0 and flip_error.startswith(
+    "inflate() failed with error -3: "
+), "expected zlib's error before any record, though 365 is mid-file"
+gzip_front_path = os.path.join(folder, "gzip front.tfrecord")
+with open(gzip_front_path, "wb") as handle:
+    handle.write(gzip_data[:365])  # what comes before byte 365
+assert check_tfrecord(gzip_front_path, "GZIP")[0] > 0, (
+    "expected whole records before byte 365"
+)
+gzip_kept, gzip_log, gzip_warnings = quiet_ids(
+    tf.data.TFRecordDataset(
+        [
+            os.path.join(folder, "gzip byte 365 changed.tfrecord"),
+            gzip_path,
+        ],
+        "GZIP",
+    ).ignore_errors()
+)
+print(
+    "GZIP, byte 365 changed, then part-3, ignore_errors():", gzip_kept
+)
+assert gzip_kept == list(range(15, 20)), (
+    "expected none of the damaged GZIP file, then the next file"
+)
+assert "inflate" not in gzip_log and not gzip_warnings, (
+    "expected no message from the GZIP skip either"
+)

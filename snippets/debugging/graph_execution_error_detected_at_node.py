@@ -17,9 +17,10 @@ Pitfall: in `indices[4,2]`, 4 is a row of the failing batch, not of your
 array, and `fit` shuffles: the bad id sits in row 13 here. Search the
 data for out-of-range ids instead (below).
 
-Checked: on this machine's CPU, with the bad id in row 13 and batches of
-8: `predict`, which does not shuffle, names row 5 of the second batch,
-and so does `fit(shuffle=False)`. Here Keras added `_1` to the model and
+Checked: with TensorFlow 2.21 and Keras 3.15 on this machine's CPU (the
+matrix line shows other releases), with the bad id in row 13 and batches
+of 8: `predict`, which does not shuffle, names row 5 of the second
+batch, and so does `fit(shuffle=False)`. Here Keras added `_1` to the model and
 layer scopes; a layer inside a nested model gets that model's scope too
 (`classifier_1/encoder_1/token_vectors_1/GatherV2`). A `tf.function` of
 your own shows the bare op name (`GatherV2`) and its name at the end
@@ -38,13 +39,18 @@ and predict functions `do_not_convert`
 `bad_loss` line.
 
 On a GPU (not run) the lookup does not raise. There `fit` compiles with
-XLA by default when every layer supports it, as this model's layers do
-(`keras/src/trainers/trainer.py`, `Trainer._resolve_auto_jit_compile`),
-and XLA's gather clamps the id into range: here on the CPU, `fit` with
+XLA by default when every layer supports it, as this model's layers do,
+unless a `tf.distribute` strategy, `enable_op_determinism()` or
+`run_eagerly=True` is on, or the GPU is Apple's
+(`keras/src/trainers/trainer.py`, `Trainer._resolve_auto_jit_compile`
+and `model_supports_jit`). Here, with a GPU device faked in the device
+list, that default gave XLA, and each of those three settings turned it
+off. XLA's gather clamps the id into range: here on the CPU, `fit` with
 `jit_compile=True` raised nothing, and id 12 read row 9, the last.
 Without XLA, `tf.gather` documents that "a 0 is stored in the
 corresponding output value" for an out-of-bound index on GPU
-(`tensorflow/python/ops/array_ops.py`, `gather_v2`).
+(`tensorflow/python/ops/array_ops.py`, `gather_v2`): a zero vector, not
+an error.
 
 severity: crash
 topics: E18
@@ -63,6 +69,7 @@ import inspect
 import re
 import traceback
 from pathlib import Path
+from unittest import mock
 
 import keras
 import numpy as np
@@ -445,3 +452,37 @@ print("fit with jit_compile=True: no error; id 12 read row 9")
 assert np.array_equal(
     xla_rows[0, 0].numpy(), xla_layer.embeddings.numpy()[9]
 ), "expected XLA to clamp id 12 to the last row"
+
+
+# Which GPU runs get XLA by default: fake a GPU in the device list, so
+# that Trainer._resolve_auto_jit_compile gets past its CPU-only check.
+fake_gpu = [
+    *tf.config.list_physical_devices(),
+    tf.config.PhysicalDevice("/physical_device:GPU:0", "GPU"),
+]
+with tf.distribute.MirroredStrategy(["/cpu:0"]).scope():
+    mirrored_model = keras.models.clone_model(xla_model)
+assert mirrored_model._distribute_strategy is not None
+with mock.patch.object(
+    tf.config, "list_physical_devices", return_value=fake_gpu
+):
+    xla_model.compile(optimizer="sgd", loss="mse")
+    assert xla_model.jit_compile is True, "expected XLA with a GPU"
+    assert mirrored_model._resolve_auto_jit_compile() is False, (
+        "expected no XLA under a tf.distribute strategy"
+    )
+    xla_model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    assert xla_model.jit_compile is False, "expected no XLA eagerly"
+    assert xla_model._resolve_auto_jit_compile() is True
+    tf.config.experimental.enable_op_determinism()  # last: no undo
+    assert not trainer.model_supports_jit(xla_model), (
+        "expected no XLA with op determinism"
+    )
+    assert xla_model._resolve_auto_jit_compile() is False
+apple_check = inspect.getsource(trainer.model_supports_jit)
+assert (
+    'platform.system() == "Darwin" and "arm" in platform.processor()'
+    in apple_check
+), "expected XLA off on an Apple-silicon GPU"
+assert tf.__version__.startswith("2.21."), "expected TensorFlow 2.21"
+assert keras.__version__.startswith("3.15."), "expected Keras 3.15"

@@ -2,28 +2,35 @@
 
 When you hit it: Keras 2 model code stops at a layer with
 `Unrecognized keyword arguments passed to LSTM: {'batch_input_shape':
-(2, 5, 3)}`, or `load_model` of a Keras 2 `.h5` file stops at
-`Unrecognized keyword arguments passed to DepthwiseConv2D: {'groups':
+(2, 5, 3)}`, or `load_model` of a Keras 2 (`tf_keras`) `.h5` file stops
+at `Unrecognized keyword arguments passed to DepthwiseConv2D: {'groups':
 1}`.
 
 What is going on: Keras 3's `Dense`, `Conv1D` and `LSTM` reject Keras
-2's `batch_input_shape=`, `batch_size=`, `input_length=` and `weights=`
-with a `ValueError`. Declare the input first: `keras.Input(shape=(4,))`,
-or `keras.Input(batch_shape=(2, 5, 3))` where a stateful RNN needs a
-fixed batch. `input_shape=` and `input_dim=` still pass, with a warning.
+2's `batch_input_shape=`, `batch_size=` and `weights=` (and `LSTM` its
+`input_length=`) with a `ValueError`; `tf_keras` takes each. Declare
+the input first: `keras.Input(shape=(4,))`, or
+`keras.Input(batch_shape=(2, 5, 3))` where a stateful RNN needs a fixed
+batch. `input_shape=` and `input_dim=` still pass, with a warning.
 `Embedding` takes `input_length=` and ignores it: the Sequential stays
 unbuilt ([no input yet](#sequential-without-input)). `tf_keras` saves
-`"groups": 1` in a `DepthwiseConv2D` config; Keras 3's
-`DepthwiseConv2D` has no `groups`.
+`"groups": 1` in its depthwise, separable and transposed convolution
+configs; Keras 3's have no `groups`.
 
-Pitfall: a Keras 2 `.h5` with `DepthwiseConv2D` (MobileNet uses it)
-does not load. Pass a subclass that drops `groups` in `custom_objects`,
-or rebuild the model in Keras 3 and `load_weights` the file.
+Pitfall: a `DepthwiseConv2D` (MobileNet uses it) in a `.h5` that
+`tf_keras` wrote does not load. Pass a subclass that drops `groups` in
+`custom_objects`, or rebuild the model in Keras 3 and `load_weights`
+the file.
 
 Checked: the run writes the `.h5` with `tf_keras` and loads it with
-Keras 3 both ways; each gives the Keras 2 model's outputs. Other
-arguments Keras 3 rejects (`lr=`, `time_major=`, `fused=`) and the
-`input_length` warning: [Arguments Keras 3
+Keras 3 both ways; each gives the Keras 2 model's outputs. With
+`groups` deleted from its config, the same file loads. `.h5` files with
+`Conv1DTranspose`, `Conv2DTranspose`, `Conv3DTranspose`,
+`DepthwiseConv1D`, `SeparableConv1D` or `SeparableConv2D` stop at
+`groups` too; the separable ones also at `kernel_initializer`,
+`kernel_regularizer` and `kernel_constraint`. Other arguments Keras 3
+rejects (`lr=`, `time_major=`, `fused=`) and the `input_length`
+warning: [Arguments Keras 3
 rejects](debugging.md#keras3-removed-keyword-arguments). Loading other
 `.h5` files: [legacy `.h5`](save-load.md#legacy-h5-model).
 
@@ -39,6 +46,7 @@ aliases:
   - Do not pass an `input_shape`/`input_dim` argument to a layer
 """
 
+import ast
 import inspect
 import json
 import os
@@ -104,14 +112,22 @@ layers = {
     "Conv1D": lambda **kw: keras.layers.Conv1D(2, 3, **kw),
     "LSTM": lambda **kw: keras.layers.LSTM(2, **kw),
 }
+legacy_layers = {
+    "Dense": lambda **kw: tf_keras.layers.Dense(2, **kw),
+    "Conv1D": lambda **kw: tf_keras.layers.Conv1D(2, 3, **kw),
+    "LSTM": lambda **kw: tf_keras.layers.LSTM(2, **kw),
+}
 rejected = {
     "batch_input_shape": (None, 5, 3),
     "batch_size": 2,
-    "input_length": 5,
     "weights": [np.ones((3, 2))],
 }
 for name, make in layers.items():
-    for argument, value in rejected.items():
+    arguments = dict(rejected)
+    if name == "LSTM":  # Keras 2's Dense and Conv1D had no input_length
+        arguments["input_length"] = 5
+    for argument, value in arguments.items():
+        legacy_layers[name](**{argument: value})  # Keras 2 takes it
         try:
             make(**{argument: value})
         except ValueError as err:
@@ -136,7 +152,7 @@ print(
     "rejected by",
     ", ".join(layers) + ":",
     ", ".join(rejected),
-    "| warned: input_shape, input_dim",
+    "(LSTM: input_length) | warned: input_shape, input_dim",
 )
 try:
     keras.Input(batch_input_shape=(None, 4))
@@ -247,3 +263,53 @@ for name, loaded in (
         err_msg=f"expected {name} to give the Keras 2 outputs",
     )
 print("custom_objects and load_weights: the Keras 2 outputs")
+
+# The same file without the groups key loads as it is.
+with h5py.File("mobile.h5", "r+") as saved:
+    config = json.loads(saved.attrs["model_config"])
+    del config["config"]["layers"][1]["config"]["groups"]
+    saved.attrs["model_config"] = json.dumps(config)
+stripped = keras.models.load_model("mobile.h5", compile=False)
+np.testing.assert_allclose(
+    stripped.predict(images, verbose=0), expected, rtol=1e-5, atol=1e-6
+)
+print("without groups in its config: loads, the Keras 2 outputs")
+
+# Other tf_keras layers whose .h5 config Keras 3 refuses.
+legacy_convolutions = {
+    "Conv1DTranspose": ((8, 3), (2, 3)),
+    "Conv2DTranspose": ((8, 8, 3), (2, 3)),
+    "Conv3DTranspose": ((4, 4, 4, 3), (2, 3)),
+    "DepthwiseConv1D": ((8, 3), (3,)),
+    "SeparableConv1D": ((8, 3), (2, 3)),
+    "SeparableConv2D": ((8, 8, 3), (2, 3)),
+}
+refused = {}
+for name, (shape, arguments) in legacy_convolutions.items():
+    layer = getattr(tf_keras.layers, name)(*arguments)
+    tf_keras.Sequential([tf_keras.Input(shape), layer]).save(
+        f"{name}.h5"
+    )
+    try:
+        keras.models.load_model(f"{name}.h5", compile=False)
+    except TypeError as err:
+        unknown = err.args[0].splitlines()[-1].split(f"{name}: ")[1]
+        refused[name] = ast.literal_eval(unknown)
+    else:
+        refused[name] = {}
+print(
+    "tf_keras .h5 that Keras 3 refuses on groups:", ", ".join(refused)
+)
+print(
+    "  and on kernel_constraint, kernel_initializer, kernel_regularizer:",
+    ", ".join(name for name in refused if len(refused[name]) == 4),
+)
+separable_extra = [
+    "kernel_constraint",
+    "kernel_initializer",
+    "kernel_regularizer",
+]
+for name, keys in refused.items():
+    extra = separable_extra if name.startswith("Separable") else []
+    assert sorted(keys) == ["groups", *extra], f"{name}: {keys}"
+    assert keys["groups"] == 1, f"expected {name} to save groups 1"

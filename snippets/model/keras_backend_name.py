@@ -7,8 +7,9 @@ cannot be imported. Check that it is installed."
 
 What is going on: when Keras is first imported, it takes the backend
 from `KERAS_BACKEND` when set and not empty, else from the `"backend"`
-field of `keras.json` in `$KERAS_HOME` (default `~/.keras`), else the
-default, `tensorflow`. Keras 3.15 knows five names, all lowercase:
+field of `keras.json` in `$KERAS_HOME` (default `~/.keras`, or
+`/tmp/.keras` when the home folder is not writable), else the default,
+`tensorflow`. Keras 3.15 knows five names, all lowercase:
 `tensorflow`, `jax`, `torch`, `numpy`, `openvino`; any other raises
 `ValueError`. A known name then imports its packages; `tf.keras`
 reports that failure (here: no `jax`) as "Keras cannot be imported".
@@ -23,7 +24,9 @@ Checked: only the TensorFlow backend is installed here, so none of the
 other four ran: `jax`, `torch` and `openvino` stop at their missing
 package, and `numpy` at `scipy`, which the NumPy backend imports here.
 Each case is a child process (`sys.executable`) with its own
-`KERAS_HOME`, or `HOME` for the default. The five names and the
+`KERAS_HOME`, or `HOME` for the default. The `/tmp/.keras` fallback
+is read from `keras/src/backend/config.py` (module level), not run: it
+would write outside the run's folder. The five names and the
 `ValueError` are read from `keras/src/backend/__init__.py`. The
 default is what `keras/src/backend/config.py` writes into a new
 `keras.json` before it reads the variable: `tensorflow` in the run,
@@ -35,7 +38,6 @@ aliases:
   - "ValueError: Unable to import backend : pytorch"
   - "ImportError: Keras cannot be imported. Check that it is installed."
   - "ModuleNotFoundError: No module named 'torch'" after setting KERAS_BACKEND
-  - Unsupported backend : pytorch
   - which values does KERAS_BACKEND accept
   - how to check which backend Keras is using
   - where is keras.json and how to set the backend in it
@@ -155,7 +157,7 @@ for name, result in results.items():
 for wrong in ("pytorch", "tf", "TensorFlow"):
     assert results[wrong] == (
         f"ValueError: Unable to import backend : {wrong}"
-    ), f"expected {wrong} to be an unknown name"
+    ), f"expected an unknown name; {wrong}: {results[wrong]}"
 missing = {
     "jax": "jax",
     "torch": "torch",
@@ -165,7 +167,7 @@ missing = {
 for name, package in missing.items():
     assert results[name] == (
         f"ModuleNotFoundError: No module named '{package}'"
-    ), f"expected {name} to be known and to need {package}"
+    ), f"expected {name} to need {package}; {name}: {results[name]}"
 
 source = Path(keras.__file__).parent / "src" / "backend" / "__init__.py"
 known = set(re.findall(r'backend\(\) == "(\w+)"', source.read_text()))
@@ -198,6 +200,13 @@ lines_of(user_home)
 assert (user_home[1] / ".keras" / "keras.json").is_file(), (
     "expected ~/.keras when KERAS_HOME is unset"
 )
+config_source = source.with_name("config.py").read_text()
+assert (
+    '_keras_base_dir = os.path.expanduser("~")\n'
+    "    if not os.access(_keras_base_dir, os.W_OK):\n"
+    '        _keras_base_dir = "/tmp"\n'
+    '    _KERAS_DIR = os.path.join(_keras_base_dir, ".keras")'
+) in config_source, "expected /tmp/.keras when ~ is not writable"
 
 tf_keras_lines = lines_of(tf_keras_child)
 print("KERAS_BACKEND=jax, then tf.keras:", tf_keras_lines[-1])

@@ -5,24 +5,28 @@ When you hit it: Keras 2 code builds a feature extractor from a
 "The layer classifier has never been called and thus has no defined
 input", even after `fit`.
 
-What is going on: a Sequential without `keras.Input` has no input shape,
-so no weights and no `inputs` until it is built: `summary()` shows `?`
-and "0 (unbuilt)", `model.inputs` raises "has no defined inputs yet".
-`model.build((None, 4))` builds it with a `None` batch axis; a first
-call on data records that call's batch size instead, `(2, 4)` here, and
-so did `fit` on 2 rows with `batch_size=2`. Separately, a Keras 3
+What is going on: a Sequential with neither `keras.Input` nor
+`input_shape=` on its first layer has no input shape, so no weights and
+no `inputs` until it is built: `model.inputs` raises "has no defined
+inputs yet". `model.build((None, 4))` builds it with a `None` batch
+axis; a first call on data records that call's batch size, `(2, 4)`
+here, and so did `fit` on 2 rows with `batch_size=2`. A Keras 3
 Sequential's `input` and `output` raise until the model itself is
-called on a `keras.Input`; building does not set them. Keras 2
-(`tf_keras`) set them at build time.
+called on a symbolic tensor (a `keras.Input` or another layer's
+output); building does not set them. Keras 2 (`tf_keras`) set them at
+build time.
 
-Pitfall: starting with `keras.Input` builds the model at once, but
-`model.input` still raises. Use `model.inputs[0]` and
-`model.outputs[0]`.
+Pitfall: `keras.Input`, or `input_shape=` on the first layer, builds
+the model at once, but `model.input` still raises. Use
+`model.inputs[0]` and `model.outputs[0]`.
 
-Checked: the run tries `model.input` on a Sequential without
-`keras.Input` (before and after `build`, a call on data and `fit`) and
-on one with it; each raises. Which API to choose: [Sequential,
-Functional or subclassing](#choose-model-api).
+Checked: the run tries `model.input` on a Sequential without an input
+shape (before and after `build`, a call on data and `fit`), on one with
+`input_shape=` and on one with `keras.Input`; each raises, and so does
+`model.output`. Before the build, `summary()` shows `?`, as for [an
+unbuilt subclass](#summary-output-shapes). Which API to choose, and a
+one-output feature extractor: [Sequential, Functional or
+subclassing](#choose-model-api).
 
 severity: crash
 topics: M17, M11
@@ -35,6 +39,8 @@ aliases:
   - Sequential model input shape is (32, 4) instead of (None, 4)
   - how to get the input tensor of a Sequential model in Keras 3
 """
+
+import warnings
 
 import keras
 import numpy as np
@@ -98,15 +104,26 @@ model = keras.Sequential(
     ],
     name="classifier",
 )
-extractor = keras.Model(model.inputs[0], model.layers[0].output)
-# --8<-- [end:right]
-print("with keras.Input:", summary_rows(model))
-print("extractor output_shape:", extractor.output_shape)
-assert extractor.output_shape == (None, 8), (
-    "expected a feature extractor"
+grad_model = keras.Model(  # Grad-CAM: a hidden layer and the scores
+    model.inputs[0],
+    [model.get_layer("hidden").output, model.outputs[0]],
 )
-assert summary_rows(model)[0] == "hidden (Dense) (None, 8) 40"
-assert model.outputs[0].shape == (None, 3), "expected model.outputs"
+# --8<-- [end:right]
+hidden_out, scores_out = grad_model(features)
+print(
+    "grad_model outputs:",
+    tuple(hidden_out.shape),
+    tuple(scores_out.shape),
+)
+assert [tuple(o.shape) for o in grad_model.outputs] == [
+    (None, 8),
+    (None, 3),
+]
+assert (tuple(hidden_out.shape), tuple(scores_out.shape)) == (
+    (2, 8),
+    (2, 3),
+)
+assert model.built, "expected keras.Input to build the model at once"
 assert input_error(model).endswith("has no defined input."), (
     "expected model.input to raise even with keras.Input"
 )
@@ -153,18 +170,32 @@ fitted.compile(optimizer="sgd", loss="mse")
 fitted.fit(features, labels, batch_size=2, verbose=0)
 assert tuple(fitted.inputs[0].shape) == (2, 4), "expected fit to build"
 
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # Keras 3 warns about input_shape=
+    shaped = keras.Sequential(
+        [
+            keras.layers.Dense(8, input_shape=(4,)),
+            keras.layers.Dense(3),
+        ],
+        name="k2style",
+    )
+assert shaped.built and tuple(shaped.inputs[0].shape) == (None, 4), (
+    "expected input_shape= to build the model at once"
+)
+
 errors = {
     "no keras.Input": first_input_error,
     "after build": input_error(bare),
     "after a call on data": input_error(called),
     "after fit": input_error(fitted),
+    "with input_shape=": input_error(shaped),
     "with keras.Input": input_error(model),
 }
 for case, error in errors.items():
     assert "has never been called and thus has no defined input" in (
         error
     ), f"expected model.input to raise {case}"
-for built in (bare, called, fitted):
+for built in (bare, called, fitted, shaped):
     try:
         _ = built.output
     except (AttributeError, ValueError) as err:
@@ -178,12 +209,24 @@ symbolic(keras.Input(shape=(4,)))  # called on a keras.Input
 print("after a call on keras.Input: model.input", symbolic.input.shape)
 assert tuple(symbolic.input.shape) == (None, 4), "expected an input"
 assert tuple(symbolic.output.shape) == (None, 3), "expected an output"
+nested = bare_model()
+upstream = keras.layers.Dense(4)(keras.Input(shape=(6,)))
+nested(upstream)  # called on another layer's output
+print(
+    "after a call on a layer's output: model.input", nested.input.shape
+)
+assert nested.input is upstream, "expected that tensor as its input"
+assert tuple(nested.output.shape) == (None, 3), "expected an output"
 
 legacy = tf_keras.Sequential(
     [tf_keras.layers.Dense(8), tf_keras.layers.Dense(3)]
 )
 legacy.build((None, 4))
 print("tf_keras after build: model.input", legacy.input.shape)
+print("tf_keras after build: model.output", legacy.output.shape)
 assert tuple(legacy.input.shape) == (None, 4), (
     "expected Keras 2's input"
+)
+assert tuple(legacy.output.shape) == (None, 3), (
+    "expected Keras 2's output"
 )

@@ -130,15 +130,31 @@ def entry_document(location: str, item: entries.Entry, result: dict) -> dict:
     }
 
 
+IMPORT = re.compile(r"from\s+([\w.]+)\s+import\s+(\w+)|import\s+([\w.]+)")
+
+
+def name_of(code: str) -> str:
+    """The dotted name a row's code stands for: `from a.b import C` is
+    a.b.C, `x.f(1)` is x.f. As a result's title it carries the name's
+    own words, without "from", "import" and the arguments, which every
+    row would share."""
+    code = code.split(";")[0].strip()
+    found = IMPORT.match(code)
+    if found:
+        return found[3] or f"{found[1]}.{found[2]}"
+    return re.sub(r"\(.*", "", code)
+
+
 def name_document(location: str, row: dict) -> dict:
     """One row of a names table (an old name) as its own result. A pasted
     AttributeError finds it by the name it quotes, which the title holds
     (title words weigh most); the line under it gives the new path. Kept
     small: a table has a thousand rows."""
     verdict = "gone" if row["error"] else "still resolves"
+    name = name_of(row["old"])
     return {
         "location": location,
-        "title": html.escape(row["old"], quote=False),
+        "title": html.escape(name, quote=False),
         "text": html.escape(f"{verdict} · new path: {row['new']}", quote=False),
         # The separator keeps "tf.placeholder" whole, so the error's own
         # words carry the name: "has no attribute 'placeholder'" (the
@@ -146,7 +162,7 @@ def name_document(location: str, row: dict) -> dict:
         "errors": row["error"].split(" has ", 1)[-1] if row["error"] else "",
         # "tf.x" is one word to the index, where "tf.a.x" gives "x" too:
         # the name field, weighed like the title, holds the bare "x".
-        "name": row["old"].split(".", 1)[1] if row["old"].count(".") == 1 else "",
+        "name": name.split(".", 1)[1] if name.count(".") == 1 else "",
     }
 
 

@@ -285,12 +285,28 @@ def test_search_finds_the_entry_for_held_back_queries(site, record_property):
     assert not scores["curated"].misses, scores["curated"].misses
 
 
+def name_rows() -> set[str]:
+    """'names/#anchor' of every row of the names page's tables, anchored
+    as the build anchors them (in page order)."""
+    from macros.main import names_rows, row_anchor
+
+    page = (ROOT / "docs" / "names.md").read_text()
+    taken: set[str] = set()
+    rows = set()
+    for rel, file in re.findall(r'names_table\("([^"]+)", "([^"]+)"\)', page):
+        table = ROOT / "docs" / "figures" / rel.removesuffix(".py") / file
+        for row in names_rows(table.read_text(encoding="utf-8")):
+            rows.add(f"names/#{row_anchor(row['old'], taken)}")
+    return rows
+
+
 def test_benchmark_is_built_as_promised():
     """At least 80 real queries, half of them pasted errors, each with its
     source and an answer that is an entry on the site; no thread gives
     queries to two parts, so a held-back query never shares its thread with
     a tuned one."""
     known = {f"{e.stage}/#{e.anchor}" for e in map(entries_load, snippet_files())}
+    known |= name_rows()
     queries = [
         q for name in (*HELD_BACK, "tune") for q in load(BENCHMARK / f"{name}.json")
     ]

@@ -34,6 +34,8 @@ aliases:
   - map_and_batch_fusion
 """
 
+import inspect
+
 import numpy as np
 import tensorflow as tf
 
@@ -98,7 +100,7 @@ print("InvalidArgumentError:", unfused)
 
 # --8<-- [start:right]
 def fit_box(image):
-    return tf.image.resize_with_pad(image, 4, 4)  # float32 out
+    return tf.image.resize_with_pad(image, 4, 4)  # float32 (bilinear)
 
 
 train_ds = images_ds.map(fit_box).batch(2)
@@ -107,6 +109,13 @@ train_ds = images_ds.map(fit_box).batch(2)
 resized = [batch.shape.as_list() for batch in train_ds]
 print("resize_with_pad batches:", resized)
 assert resized == [[2, 4, 4, 3], [2, 4, 4, 3]], "expected 4x4 images"
+assert next(iter(train_ds)).dtype == tf.float32, "expected float32 out"
+bilinear = inspect.signature(tf.image.resize_with_pad).parameters[
+    "method"
+]
+assert bilinear.default == tf.image.ResizeMethod.BILINEAR, (
+    "expected bilinear by default"
+)
 
 wide = next(iter(images_ds.map(fit_box)))[..., 0].numpy()
 assert wide[[0, 3]].max() == 0, (

@@ -30,6 +30,7 @@ aliases:
 
 import os
 import tempfile
+import warnings
 
 import tensorflow as tf
 
@@ -44,7 +45,27 @@ new_ds = tf.data.Dataset.range(100, 103).cache(path)  # new data
 print([int(x) for x in new_ds])  # the old elements
 # --8<-- [end:stale]
 
-assert [int(x) for x in new_ds] == [0, 1, 2], "expected the stale cache"
+stale_log_path = os.path.join(tempfile.mkdtemp(), "stale.log")
+saved_stderr = os.dup(2)
+with (
+    open(stale_log_path, "w") as log_file,
+    warnings.catch_warnings(record=True) as stale_warnings,
+):
+    warnings.simplefilter("always")
+    os.dup2(log_file.fileno(), 2)  # catch TensorFlow's C++ log
+    stale = [int(x) for x in new_ds]
+    os.dup2(saved_stderr, 2)
+os.close(saved_stderr)
+with open(stale_log_path) as log_file:
+    stale_log = [  # TF 2.16-2.20 log the end of every iteration
+        line
+        for line in log_file.read().splitlines()
+        if "End of sequence" not in line
+    ]
+assert stale == [0, 1, 2], "expected the stale cache"
+assert stale_log == [] and stale_warnings == [], (
+    "expected the stale read to log and warn nothing"
+)
 assert sorted(os.listdir(cache_dir)) == [
     "train_v1.data-00000-of-00001",
     "train_v1.index",

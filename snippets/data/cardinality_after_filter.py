@@ -59,6 +59,9 @@ assert tf.data.UNKNOWN_CARDINALITY == -2, (
 assert (
     examples.repeat().cardinality() == tf.data.INFINITE_CARDINALITY
 ), "expected -1 after repeat()"
+assert tf.data.INFINITE_CARDINALITY == -1, (
+    "expected the constant to be -1"
+)
 assert len(train_ds) == 5, "expected the declared length"
 assert len(examples.take(20)) == 10, "expected take to clip to the data"
 assert len(examples.skip(3)) == 7, "expected skip to subtract"

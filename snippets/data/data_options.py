@@ -104,11 +104,11 @@ def slow_first_shard(shard):  # shard 0 answers its first read late
     return tf.data.Dataset.range(2).map(read)
 
 
-def interleaved(**kwargs):
+def interleaved(pipeline_options=options, **kwargs):
     shards = tf.data.Dataset.range(2)
     return shards.interleave(
         slow_first_shard, cycle_length=2, num_parallel_calls=2, **kwargs
-    ).with_options(options)
+    ).with_options(pipeline_options)
 
 
 ordered_option = tf.data.Options()
@@ -117,6 +117,9 @@ overrides = {
     "interleave, option False": order(interleaved()),
     "interleave, option False, argument True": order(
         interleaved(deterministic=True)
+    ),
+    "interleave, option True, argument False": order(
+        interleaved(ordered_option, deterministic=False)
     ),
     "map, option True, argument False": order(
         records.map(
@@ -135,6 +138,9 @@ assert overrides["interleave, option False, argument True"] == [
     1,
     11,
 ], "expected the interleave argument to win"
+assert overrides["interleave, option True, argument False"][0] != 0, (
+    "expected deterministic=False on the interleave to win"
+)
 assert overrides["map, option True, argument False"][0] != 0, (
     "expected deterministic=False on the map to win over the option"
 )

@@ -25,6 +25,10 @@ aliases:
   - from_generator error appears in the middle of an epoch, not when the dataset is built
 """
 
+import os
+import tempfile
+import warnings
+
 import numpy as np
 import tensorflow as tf
 
@@ -54,8 +58,30 @@ assert "where an element of shape (3,) was expected" in message, (
     "expected the shape check to fire when the bad row is read"
 )
 
-first_row = next(iter(train_ds)).numpy().tolist()
+log_path = os.path.join(tempfile.mkdtemp(), "stderr.log")
+saved_stderr = os.dup(2)
+with (
+    open(log_path, "w") as log_file,
+    warnings.catch_warnings(record=True) as cast_warnings,
+):
+    warnings.simplefilter("always")
+    os.dup2(log_file.fileno(), 2)  # catch TensorFlow's C++ log
+    first_row = next(iter(train_ds)).numpy().tolist()
+    os.dup2(saved_stderr, 2)
+os.close(saved_stderr)
+with open(log_path) as log_file:
+    cast_log = [
+        line
+        for line in log_file.read().lower().splitlines()
+        if any(w in line for w in ("int32", "float", "cast", "convert"))
+    ]
 print("first row as int32:", first_row)
+print(
+    "warnings and log lines about the cast:", cast_warnings + cast_log
+)
+assert cast_warnings == [] and cast_log == [], (
+    "expected no warning and no log line about the conversion"
+)
 assert first_row == [0, 1, 2], "expected floats silently cast to int32"
 
 generator_runs.clear()

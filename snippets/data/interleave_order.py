@@ -20,7 +20,8 @@ count, and a fixed `num_parallel_calls` that fits a big server fails on
 a smaller machine. Set it, and still shuffle: neighbouring records come
 from few files.
 
-Checked: each default against this machine's CPU count (printed).
+Checked: each default against this machine's CPU count (printed); the
+unset default again with the process pinned to one CPU (acts as 1).
 With the recorded 2 CPUs a third rounds up to 1, which other rules
 would give too; that rule rests on `ComputeCycleLength` in TensorFlow's
 `tensorflow/core/kernels/data/parallel_interleave_dataset_op.cc`.
@@ -132,11 +133,20 @@ plain = default_cycle()
 autotuned = default_cycle(num_parallel_calls=tf.data.AUTOTUNE)
 one_call = default_cycle(num_parallel_calls=1)
 all_calls = default_cycle(num_parallel_calls=cpus)
-try:
-    read_many(num_parallel_calls=cpus + 1)
+too_many_ds = many.interleave(read_shard, num_parallel_calls=cpus + 1)
+try:  # building it went through; reading raises
+    read_all(too_many_ds)
     too_many = "no error"
 except tf.errors.InvalidArgumentError as err:
     too_many = str(err).split("}} ")[-1].splitlines()[0]
+if cpus > 1:  # let the process use one CPU, then restore
+    allowed = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(allowed)})
+    try:
+        pinned = default_cycle()
+    finally:
+        os.sched_setaffinity(0, allowed)
+    assert pinned == [1], "expected the CPUs the process may use"
 print(
     f"CPUs the process may use: {cpus}; unset cycle_length acts as",
     plain,

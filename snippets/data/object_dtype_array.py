@@ -28,6 +28,8 @@ aliases:
   - "Unsupported object type list: rows of different lengths in a dtype=object array"
 """
 
+import warnings
+
 import keras
 import numpy as np
 import tensorflow as tf
@@ -76,9 +78,12 @@ except ValueError as err:
 print("astype:", cast_message)
 assert "could not convert string to float" in cast_message, cast_message
 
-missing = np.array([[1.0, None]], dtype=object).astype("float32")
-print("astype with None:", missing.tolist())
-assert np.isnan(missing[0, 1]), "expected None to become nan silently"
+with warnings.catch_warnings(record=True) as none_warnings:
+    warnings.simplefilter("always")
+    missing = np.array([[1.0, None]], dtype=object).astype("float32")
+print("astype with None:", missing.tolist(), "warnings:", none_warnings)
+assert np.isnan(missing[0, 1]), "expected None to become nan"
+assert none_warnings == [], "expected no warning for None"
 
 for kind, values in [("ints", [1, 2]), ("numbers and text", rows)]:
     try:

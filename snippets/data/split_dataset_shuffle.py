@@ -24,6 +24,11 @@ aliases:
   - split_dataset uses a lot of memory
 """
 
+import logging
+import os
+import tempfile
+import warnings
+
 import keras
 import numpy as np
 import tensorflow as tf
@@ -43,8 +48,31 @@ assert [int(y) for y in train_ds] == labels[:24].tolist(), (
     "expected the first 80 % in their original order"
 )
 ten_classes = np.repeat(np.arange(10), 10)
-_, ten_val = keras.utils.split_dataset(ten_classes, left_size=0.8)
-ten_val_classes = sorted({int(y) for y in ten_val})
+log_path = os.path.join(tempfile.mkdtemp(), "stderr.log")
+log_records = []
+handler = logging.Handler()
+handler.emit = log_records.append
+logging.getLogger().addHandler(handler)
+saved_stderr = os.dup(2)
+with (
+    open(log_path, "w") as log_file,
+    warnings.catch_warnings(record=True) as split_warnings,
+):
+    warnings.simplefilter("always")
+    os.dup2(log_file.fileno(), 2)  # catch TensorFlow's C++ log
+    _, ten_val = keras.utils.split_dataset(ten_classes, left_size=0.8)
+    ten_val_classes = sorted({int(y) for y in ten_val})
+    os.dup2(saved_stderr, 2)
+os.close(saved_stderr)
+logging.getLogger().removeHandler(handler)
+with open(log_path) as log_file:
+    log_lines = [  # TF 2.16-2.20 log the end of every iteration
+        line
+        for line in log_file.read().splitlines()
+        if "End of sequence" not in line
+    ]
+said = split_warnings + log_records + log_lines
+assert said == [], "expected no warning, log record or log line"
 print("10 sorted classes, validation classes:", ten_val_classes)
 assert ten_val_classes == [8, 9], "expected only the last classes"
 

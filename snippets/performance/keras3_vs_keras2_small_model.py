@@ -11,9 +11,9 @@ the two frameworks, timing warm epochs and `predict` calls. It reports
 the best of each on this machine's CPU, and calls a gap under 20% no
 clear winner. These are one run's numbers, not a rule.
 
-Pitfall: timing the first epoch or the first `predict` measures
-tracing: here the warm-up epoch was the slowest of all. Time warm calls
-on your hardware. For one small batch at a time, see
+Pitfall: timing the first epoch measures tracing: here the warm-up
+epoch was the slowest of all. Time warm calls on your hardware. For
+one small batch at a time, see
 [`model(x)` against `predict`](deploy.md#predict-vs-call).
 
 Checked: the output names the cores, machine and releases. Both models
@@ -78,7 +78,7 @@ def predict_seconds(model):
 libraries = {"Keras 3": keras, "Keras 2": tf_keras}
 models = {name: build(lib) for name, lib in libraries.items()}
 warmup = {name: epoch_seconds(m) for name, m in models.items()}
-first_predict = {name: predict_seconds(m) for name, m in models.items()}
+warmup_predict = {n: predict_seconds(m) for n, m in models.items()}
 epochs = {name: [] for name in models}
 losses = {name: [warmup[name][1]] for name in models}
 calls = {name: [] for name in models}

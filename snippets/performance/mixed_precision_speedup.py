@@ -20,8 +20,10 @@ here. The speed-up and the 7.0 threshold rest on Keras 2's check
 (`_log_device_compatibility_check` in
 `tf_keras/src/mixed_precision/device_compatibility_check.py`): a GPU of
 compute capability 7.0 or more "will likely run quickly", below it or
-without a GPU it logs a warning. No file under `keras/src/` checks the
-compute capability. The float32 last layer gives float32 outputs;
+without a GPU it logs a warning. Keras 3 has no counterpart: no file
+under `keras/src/` checks the device for mixed precision (its one
+compute-capability check, `_can_use_flash_attention` in
+`keras/src/backend/jax/nn.py`, gates flash attention on JAX). The float32 last layer gives float32 outputs;
 the loss is float32 either way (`Loss.__init__` and `Loss.__call__`,
 `keras/src/losses/loss.py`).
 

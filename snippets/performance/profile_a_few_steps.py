@@ -4,12 +4,12 @@ When you hit it: you know a step is slow but not which op or which wait
 makes it slow.
 
 What is going on: `tf.profiler.experimental.start(logdir)` records op
-kernels as they run on the host (here the step's matmuls, `ReluGrad`,
-`BiasAddGrad` and the optimizer's `AssignSubVariableOp`) until
+kernels as they run on the host (here the step's matmuls, `ReluGrad`
+and the optimizer's `AssignSubVariableOp`) until
 `tf.profiler.experimental.stop()`, which writes
-`plugins/profile/<run>/<host>.xplane.pb` under `logdir`. With the
-default `device_tracer_level=1` it traces a GPU too (not run here; see
-`ProfilerOptions` in `tensorflow/python/profiler/profiler_v2.py`).
+`plugins/profile/<run>/<host>.xplane.pb` under `logdir`. Without
+`options`, its device tracer level is 1, which traces a GPU too (not
+run here; see Checked).
 `tf.profiler.experimental.Trace("train", step_num=...)` marks step
 boundaries. Profile a handful of steps after the first one, so tracing
 and warm-up stay out of the picture.
@@ -22,6 +22,13 @@ take the most time.
 Pitfall: call `stop()` in a `finally`. If a step raises, the profiler
 stays on, and the next `start()` fails with `AlreadyExistsError: Another
 profiler is running.`
+
+Checked: `start(logdir)` with no `options` passes none, so the levels
+come from `ProfilerSession::DefaultOptions` in
+`tensorflow/include/tsl/profiler/lib/profiler_session.h` (device 1,
+host 2); the run reads both from that installed header. `ProfilerOptions`
+in `tensorflow/python/profiler/profiler_v2.py` has the same defaults and
+documents device level 1 as TPU/GPU tracing on.
 
 severity: tip
 topics: F2
@@ -37,6 +44,7 @@ aliases:
 """
 
 import glob
+import inspect
 import os
 import tempfile
 
@@ -103,11 +111,18 @@ print(
 )
 print("step marker 'train' recorded:", "train" in events)
 kernels = {name.split(":")[-1] for name in events}  # "op name:kernel"
-STEP_KERNELS = ["AssignSubVariableOp", "BiasAddGrad", "ReluGrad"]
+STEP_KERNELS = ["AssignSubVariableOp", "ReluGrad"]
 recorded = [kernel for kernel in STEP_KERNELS if kernel in kernels]
 print("step kernels recorded:", recorded)
 matmuls = any("MatMul" in kernel for kernel in kernels)
 print("matmul kernels recorded:", matmuls)
+header = os.path.join(
+    tf.sysconfig.get_include(), "tsl/profiler/lib/profiler_session.h"
+)
+with open(header) as header_file:
+    source = header_file.read()
+defaults = source[source.index("DefaultOptions()") :].split("return")[0]
+start_source = inspect.getsource(tf.profiler.experimental.start)
 options = tf.profiler.experimental.ProfilerOptions()
 print(
     "default tracer levels: host",
@@ -140,6 +155,15 @@ assert "train" in events, "expected the Trace step marker in the trace"
 assert recorded == STEP_KERNELS, "expected the step's op kernels"
 assert matmuls, "expected Dense's matmuls"
 assert options.device_tracer_level == 1, "expected device tracing on"
+assert "if options is not None else {}" in start_source, (
+    "expected start() to pass no options when given none"
+)
+assert "set_device_tracer_level(1)" in defaults, (
+    "expected the C++ default device tracer level 1"
+)
+assert "set_host_tracer_level(2)" in defaults, (
+    "expected the C++ default host tracer level 2"
+)
 assert message == "Another profiler is running.", (
     "expected a profiler left on by a failed step to block the next"
 )

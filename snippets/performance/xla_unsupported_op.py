@@ -13,7 +13,12 @@ op, or call it outside the compiled function and pass its result in: a
 Pitfall: there is no partial compile. One unsupported op (a Python
 callback, a string op) fails the whole function with
 `InvalidArgumentError: Detected unsupported operations`; the message
-names the op (`PyFunc`, `AsString`).
+names what XLA cannot compile, which may be the input, not the op.
+
+Checked: the name is `PyFunc` for `tf.numpy_function`, `EagerPyFunc`
+for `tf.py_function`, `AsString` for `tf.strings.as_string` on a float
+input, and `_Arg` (the function's argument) when a string tensor is
+passed in, as to `tf.strings.join`.
 
 severity: crash
 topics: F4
@@ -52,7 +57,7 @@ print("InvalidArgumentError:", message)
 assert "Detected unsupported operations" in message, (
     "expected XLA error"
 )
-assert "PyFunc" in message, "expected the error to name the PyFunc op"
+assert "XLA_CPU_JIT: PyFunc" in message, "expected PyFunc named"
 
 
 @tf.function(jit_compile=True)
@@ -64,7 +69,43 @@ try:
     as_text(readings)  # the first call compiles, and raises
 except tf.errors.InvalidArgumentError as err:
     string_message = str(err).splitlines()[0]
-assert "AsString" in string_message, "expected string ops to fail too"
+assert "Detected unsupported operations" in string_message, (
+    "expected string ops to fail too"
+)
+assert "XLA_CPU_JIT: AsString" in string_message, (
+    "expected the AsString op named"
+)
+
+
+@tf.function(jit_compile=True)
+def join_text(text):
+    return tf.strings.join([text, text])
+
+
+@tf.function(jit_compile=True)
+def py_log_scale(x):
+    return 2.0 * tf.py_function(np.log1p, [x], tf.float32)
+
+
+named = {}
+for case, function, argument in [
+    ("string input", join_text, tf.constant(["a"])),
+    ("py_function", py_log_scale, readings),
+]:
+    try:
+        function(argument)
+    except tf.errors.InvalidArgumentError as err:
+        named[case] = (
+            str(err).split(" on XLA_CPU_JIT: ")[1].split(" ")[0]
+        )
+        assert "Detected unsupported operations" in str(err), (
+            "expected the same XLA error"
+        )
+print("unsupported node named:", named)
+assert named == {
+    "string input": "_Arg",
+    "py_function": "EagerPyFunc",
+}, "expected the string argument and EagerPyFunc to be named"
 
 
 # --8<-- [start:right]

@@ -5,8 +5,9 @@ there is no `fit` callback to save progress, and you need to resume.
 
 What is going on: `tf.train.Checkpoint` saves the variables of the
 objects you attach by keyword: model, optimizer, a step counter.
-`tf.train.CheckpointManager` numbers the saves, deletes all but the
-newest `max_to_keep`, and `tf.train.latest_checkpoint(dir)` finds the
+`tf.train.CheckpointManager` numbers the saves (by its own counter, or
+by `checkpoint_number=` as here), deletes all but the newest
+`max_to_keep`, and `tf.train.latest_checkpoint(dir)` finds the
 newest for `restore`. Optimizer slots created after `restore` still get
 their saved values.
 
@@ -80,6 +81,20 @@ index_files = sorted(
 assert index_files == ["ckpt-4.index", "ckpt-5.index"], (
     "expected older checkpoints deleted from disk"
 )
+
+counted_dir = tempfile.mkdtemp()
+counted = tf.train.CheckpointManager(
+    tf.train.Checkpoint(step=tf.Variable(0)), counted_dir, max_to_keep=2
+)
+for _ in range(3):
+    counted.save()  # no checkpoint_number: the manager counts
+own_numbers = [os.path.basename(path) for path in counted.checkpoints]
+print("kept, numbered by the manager:", own_numbers)
+assert own_numbers == ["ckpt-2", "ckpt-3"], (
+    "expected the manager to number saves itself"
+)
+given = os.path.basename(counted.save(checkpoint_number=10))
+assert given == "ckpt-10", "expected checkpoint_number= to name it"
 
 trained_model, trained_optimizer = model, optimizer
 

@@ -14,9 +14,12 @@ it for Keras (see
 the variables, so you can fine-tune them.
 
 Pitfall: every entry of `reloaded.signatures` returns a dict (its keys:
-[the output keys card](deploy.md#signature-output-keys)), while the
-`reloaded.serve` function returns the bare tensor. Index the dict, or
-call the function.
+[the output keys card](deploy.md#signature-output-keys)), while
+`reloaded.serve` returns the model's own output structure: a bare
+tensor for this one-output model. Index the dict, or call `serve`.
+
+Checked: for a model with a list of two outputs, `serve` returns a list
+of two tensors. `export` prints where it saved; the run hides that.
 
 severity: crash
 topics: L2
@@ -29,6 +32,8 @@ aliases:
   - 'dict' object has no attribute 'numpy' on a signature's result
 """
 
+import contextlib
+import io
 import os
 import tempfile
 
@@ -44,11 +49,12 @@ features = (
 export_dir = os.path.join(tempfile.mkdtemp(), "my_model")
 expected = model.predict(features, verbose=0)
 
-# --8<-- [start:show]
-model.export(export_dir, verbose=False)  # a SavedModel directory
-reloaded = tf.saved_model.load(export_dir)
-serving_fn = reloaded.signatures["serving_default"]
-# --8<-- [end:show]
+with contextlib.redirect_stdout(io.StringIO()):  # a temporary path
+    # --8<-- [start:show]
+    model.export(export_dir)  # a SavedModel directory
+    reloaded = tf.saved_model.load(export_dir)
+    serving_fn = reloaded.signatures["serving_default"]
+    # --8<-- [end:show]
 
 try:
     # --8<-- [start:wrong]
@@ -113,6 +119,23 @@ for name, result in [
         err_msg=f"expected {name} to match the Keras model",
     )
 print("both reloads match the Keras model")
+
+inputs = keras.Input((4,))
+two_outputs = keras.Model(
+    inputs,
+    [keras.layers.Dense(3)(inputs), keras.layers.Dense(1)(inputs)],
+)
+two_dir = os.path.join(tempfile.mkdtemp(), "two_outputs")
+with contextlib.redirect_stdout(io.StringIO()):
+    two_outputs.export(two_dir)
+two_reloaded = tf.saved_model.load(two_dir)
+two_scores = two_reloaded.serve(features)
+two_shapes = [tuple(t.shape) for t in two_scores]
+print("two-output model: serve returns", type(two_scores).__name__)
+assert isinstance(two_scores, list) and two_shapes == [
+    (5, 3),
+    (5, 1),
+], "expected serve to return the model's list of outputs"
 
 with tf.GradientTape() as tape:
     loss = tf.reduce_sum(reloaded.serve(features) ** 2)

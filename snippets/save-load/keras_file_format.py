@@ -6,10 +6,11 @@ from a TF 2.x tutorial and Keras 3 raises before writing anything.
 What is going on: `keras.Model.save` picks the format from the file name:
 `.keras` (a zip holding `config.json`, `metadata.json` and
 `model.weights.h5`) or legacy `.h5` or `.hdf5`. Any other local path
-raises `ValueError`, with or without `save_format`, unless you pass
-`zipped=False`: the same files then go into a plain directory, which
-`load_model` reads, and which is not a SavedModel. For a TensorFlow
-SavedModel, call `model.export`.
+raises `ValueError`, with or without `save_format`. `zipped=False`
+overrides the name: any path not ending in `.keras`, even `m.h5`,
+becomes a plain directory of the same files, which `load_model` reads
+and which is not a SavedModel; a `.keras` path raises `ValueError`.
+For a TensorFlow SavedModel, call `model.export`.
 
 Pitfall: next to a `.keras` path, `save_format` is ignored with only a
 logged warning: `save_format="h5"` still writes a `.keras` zip.
@@ -141,4 +142,28 @@ np.testing.assert_allclose(
     keras.models.load_model(model_dir).predict(features, verbose=0),
     model.predict(features, verbose=0),
     err_msg="expected load_model to read the unzipped directory",
+)
+
+for name in ("m.h5", "m.hdf5"):  # the name says HDF5; zipped wins
+    h5_dir = os.path.join(export_dir, name)
+    model.save(h5_dir, zipped=False)
+    assert os.path.isdir(h5_dir) and not h5py.is_hdf5(h5_dir), (
+        f"expected zipped=False to override the name {name}"
+    )
+    assert "model.weights.h5" in os.listdir(h5_dir), "expected members"
+    np.testing.assert_allclose(
+        keras.models.load_model(h5_dir).predict(features, verbose=0),
+        model.predict(features, verbose=0),
+        err_msg=f"expected load_model to read the {name} directory",
+    )
+print("zipped=False on m.h5 and m.hdf5: directories")
+try:
+    model.save(os.path.join(export_dir, "m2.keras"), zipped=False)
+except ValueError as err:
+    keras_unzipped = str(err).split(" Received:")[0]
+else:
+    raise AssertionError("expected zipped=False with .keras to raise")
+print("zipped=False on m2.keras: ValueError:", keras_unzipped)
+assert "should not end in `.keras`" in keras_unzipped, (
+    "expected a .keras path to be refused unzipped"
 )

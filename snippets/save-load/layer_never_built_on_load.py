@@ -9,8 +9,8 @@ variables when built. A custom layer whose `build()` makes its own
 weights but not its child's leaves the child unbuilt when Keras builds
 the model from `compute_output_shape`, without running `call`. Build
 each child in `build()`. A `.keras` file names the Keras that wrote it
-(`keras_version` in `metadata.json`); `load_model` ignores it and
-fails on a config key it does not know.
+(`keras_version` in `metadata.json`); `load_model` ignores it, yet
+fails on a key in a `Dense` config that `Dense` does not take.
 
 Pitfall: a subclassed `keras.Model` without `build()`, built with
 `model.build(shape)`, raises nothing: `load_weights` leaves its layers
@@ -251,4 +251,4 @@ print("an unknown Dense key: TypeError:", unknown_message)
 assert (
     "Unrecognized keyword arguments passed to Dense: "
     "{'future_option': None}" in unknown_message
-), "expected an unknown config key to fail the load"
+), "expected an unknown Dense config key to fail the load"

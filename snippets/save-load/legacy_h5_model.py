@@ -1,21 +1,28 @@
-"""Legacy `.h5` model files still work, but `loss="mse"` breaks reloading
+"""Keras 2 `.h5` models can load in Keras 3; to TF 2.21, `loss="mse"` breaks it
 
 When you hit it: an older project, or a `ModelCheckpoint` path ending in
 `.h5`, hands you a whole-model HDF5 file to load in Keras 3.
 
-What is going on: Keras 3 reads whole-model HDF5 files written by Keras 2
-(`tf_keras` here), and still writes them when the path ends in `.h5`;
-`keras.Model.save` only logs (through `absl`, not `warnings`) that the
-format is legacy. In Keras 3, architecture, weights and outputs survive
-from either writer. Load old files, then re-save them as `.keras`.
+What is going on: Keras 3 can read whole-model HDF5 files written by
+Keras 2 (`tf_keras` here; a `Dense` model loads), and still writes
+them when the path ends in `.h5`; `keras.Model.save` only logs (through
+`absl`, not `warnings`) that the format is legacy. For such a model,
+architecture, weights and outputs survive from either writer. TF ops applied to Keras 2 tensors (saved as `TFOpLambda`) or a
+layer Keras 3 dropped (`LocallyConnected1D`) raise `ValueError: Unknown
+layer`, even with `compile=False`. Load old files, then re-save them as
+`.keras`.
 
 Pitfall: a model compiled with a short loss name such as `"mse"`,
 `"mae"`, `"mape"` or `"msle"` saves to `.h5` fine, then `load_model`
-raises `ValueError` ("not a KerasSaveable subclass"). Load it with
-`compile=False`; `.keras` files do not have this problem.
+raises (TF 2.16 to 2.21). Load it with `compile=False`; `.keras` files
+do not have this problem.
 
-Checked: the run writes each `.h5` twice, with `tf_keras` 2.21 (Keras 2)
-and with Keras 3, and gets the same outcome from both.
+Checked: the run writes each compiled `.h5` twice, with `tf_keras` (Keras 2) and
+with Keras 3, and gets the same outcome from both. The error is
+`ValueError` ("not a KerasSaveable subclass") on TF 2.19-2.21 (Keras
+3.11-3.15) and `TypeError` ("Could not locate function 'mse'") on TF
+2.16-2.18; the TF 2.23 nightly (Keras 3.16) loads the file compiled.
+The run asserts its own release's outcome.
 
 severity: crash
 topics: L8
@@ -37,6 +44,7 @@ import warnings
 import h5py
 import keras
 import numpy as np
+import tensorflow as tf
 import tf_keras
 
 
@@ -79,26 +87,48 @@ expected = old_model.predict(features, verbose=0)
 keras_path = os.path.join(save_dir, "old_model.keras")
 assert h5py.is_hdf5(legacy_path), "expected a real HDF5 file"
 
+keras_release = tuple(int(p) for p in keras.__version__.split(".")[:2])
+
+
+def short_name_outcome(path):
+    """What a default (compiled) load_model of the file does."""
+    try:
+        keras.models.load_model(path)
+    except (ValueError, TypeError) as err:
+        return f"{type(err).__name__}: {str(err).split('. ')[0]}"
+    return "loads"
+
+
+def expected_outcome(loss):
+    if keras_release < (3, 11):  # TF 2.16-2.18
+        return f"TypeError: Could not locate function '{loss}'"
+    if keras_release < (3, 16):  # TF 2.19-2.21
+        return (
+            f"ValueError: Could not deserialize 'keras.metrics.{loss}'"
+            " because it is not a KerasSaveable subclass"
+        )
+    return "loads"  # the Keras 3.16 nightly
+
+
 try:
     # --8<-- [start:wrong]
     restored = keras.models.load_model(legacy_path)  # loss="mse"
     # --8<-- [end:wrong]
-except ValueError as err:
-    message = str(err)
-except TypeError as err:  # an older Keras raises another type
-    raise AssertionError(
-        "expected ValueError from loading a compiled .h5 with"
-        f' loss="mse", got TypeError: {str(err).split(". ")[0]}'
-    ) from None
-else:
-    raise AssertionError(
-        'expected load_model to fail on a .h5 compiled with loss="mse";'
-        " it loaded"
+    message = "loads"
+except (ValueError, TypeError) as err:
+    message = f"{type(err).__name__}: {str(err).split('. ')[0]}"
+print(message)
+if keras_release < (3, 11):  # TF 2.16-2.18
+    assert message == "TypeError: Could not locate function 'mse'", (
+        "expected the short loss name to break a compiled .h5 load"
     )
-print("ValueError:", message)
-assert "not a KerasSaveable subclass" in message, (
-    "expected the short loss name to break a compiled .h5 load"
-)
+elif keras_release < (3, 16):  # TF 2.19-2.21
+    assert message == (
+        "ValueError: Could not deserialize 'keras.metrics.mse'"
+        " because it is not a KerasSaveable subclass"
+    ), "expected the short loss name to break a compiled .h5 load"
+else:  # the Keras 3.16 nightly
+    assert message == "loads", "expected the nightly to load it"
 
 # --8<-- [start:right]
 restored = keras.models.load_model(legacy_path, compile=False)
@@ -139,18 +169,17 @@ assert h5py.is_hdf5(new_path), "expected Keras 3 to write real HDF5"
 
 short_names = ["mse", "mae", "mape", "msle"]
 for lib in (tf_keras, keras):
-    refused = []
-    for loss in short_names:
-        _, path = save_h5(lib, loss)
-        try:
-            keras.models.load_model(path)
-        except ValueError as err:
-            if "not a KerasSaveable subclass" in str(err):
-                refused.append(loss)
+    outcomes = {
+        loss: short_name_outcome(save_h5(lib, loss)[1])
+        for loss in short_names
+    }
+    refused = [
+        loss for loss in short_names if outcomes[loss] != "loads"
+    ]
     print(f"{lib.__name__} .h5, compiled load refused for:", refused)
-    assert refused == short_names, (
-        "expected every short loss name to break a compiled .h5 load"
-    )
+    assert outcomes == {
+        loss: expected_outcome(loss) for loss in short_names
+    }, "expected every short loss name to give its release's outcome"
     model, path = (
         (new_model, new_path)
         if lib is keras
@@ -171,3 +200,29 @@ for lib in (tf_keras, keras):
         f'{lib.__name__} .h5, loss="mean_squared_error": reloads'
         " compiled, same outputs"
     )
+
+op_inputs = tf_keras.Input((4,))
+op_outputs = tf.nn.relu(tf_keras.layers.Dense(3)(op_inputs))  # a TF op
+dropped = tf_keras.Sequential(
+    [tf_keras.Input((6, 2)), tf_keras.layers.LocallyConnected1D(2, 3)]
+)
+unknown = {}
+for name, old_model in [
+    ("TFOpLambda", tf_keras.Model(op_inputs, op_outputs)),
+    ("LocallyConnected1D", dropped),
+]:
+    path = os.path.join(save_dir, f"{name}.h5")
+    old_model.save(path)
+    try:
+        keras.models.load_model(path, compile=False)
+    except ValueError as err:
+        unknown[name] = str(err).split(". ")[0]
+    else:
+        raise AssertionError(f"expected a {name} layer to fail")
+print(
+    "Keras 2 models, compile=False: ValueError:", list(unknown.values())
+)
+assert unknown == {
+    "TFOpLambda": "Unknown layer: 'TFOpLambda'",
+    "LocallyConnected1D": "Unknown layer: 'LocallyConnected1D'",
+}, "expected Keras 3 to lack both layers"

@@ -1,4 +1,4 @@
-"""Weights-only files must end in `.weights.h5` unless sharded
+"""Weights-only files must end in `.weights.h5` unless sharded (TF 2.19+)
 
 When you hit it: you call `model.save_weights("weights.h5")`, or a
 TF-style checkpoint prefix such as `"ckpt"`, and get `ValueError`.
@@ -7,8 +7,8 @@ What is going on: Keras 3 `keras.Model.save_weights` writes one HDF5
 file of variable values: the layers', plus the optimizer's once
 compiled (its step count and learning rate; its slots once it has
 trained). It accepts only names ending in `.weights.h5`, unless you
-pass `max_shard_size`: then it writes `name.weights.json` and
-`name_00000.weights.h5` shards. There is no architecture in it: rebuild
+pass `max_shard_size` (TF 2.19+, Keras 3.11+): then it writes
+`name.weights.json` and `name_00000.weights.h5` shards. There is no architecture in it: rebuild
 the same model in code, then call `load_weights`.
 
 Pitfall: `load_weights` into a model whose layers differ in shape
@@ -27,6 +27,7 @@ aliases:
   - difference between model.save and model.save_weights
 """
 
+import inspect
 import os
 import tempfile
 
@@ -103,26 +104,38 @@ assert counts == (2, 6), (
     " 4 slots once trained"
 )
 
-sharded_dir = os.path.join(save_dir, "sharded")
-os.mkdir(sharded_dir)
-model.save_weights(
-    os.path.join(sharded_dir, "model.weights.json"),
-    max_shard_size=0.001,
+keras_release = tuple(int(p) for p in keras.__version__.split(".")[:2])
+has_shards = (
+    "max_shard_size"
+    in inspect.signature(keras.Model.save_weights).parameters
 )
-shards = sorted(os.listdir(sharded_dir))
-print("max_shard_size files:", shards)
-assert shards[0] == "model.weights.json" and all(
-    name.startswith("model_") and name.endswith(".weights.h5")
-    for name in shards[1:]
-), "expected a .weights.json index and numbered .weights.h5 shards"
-assert "model_00000.weights.h5" in shards
-sharded = build_model()
-sharded.load_weights(os.path.join(sharded_dir, "model.weights.json"))
-np.testing.assert_allclose(
-    sharded.predict(features, verbose=0),
-    model.predict(features, verbose=0),
-    err_msg="expected the sharded weights to give the same outputs",
+assert has_shards == (keras_release >= (3, 11)), (
+    "expected max_shard_size from Keras 3.11 (TF 2.19) on"
 )
+if has_shards:
+    sharded_dir = os.path.join(save_dir, "sharded")
+    os.mkdir(sharded_dir)
+    model.save_weights(
+        os.path.join(sharded_dir, "model.weights.json"),
+        max_shard_size=0.001,
+    )
+    shards = sorted(os.listdir(sharded_dir))
+    print("max_shard_size files:", shards)
+    assert shards[0] == "model.weights.json" and all(
+        name.startswith("model_") and name.endswith(".weights.h5")
+        for name in shards[1:]
+    ), "expected a .weights.json index and numbered .weights.h5 shards"
+    assert "model_00000.weights.h5" in shards
+    sharded = build_model()
+    sharded.load_weights(
+        os.path.join(sharded_dir, "model.weights.json")
+    )
+    np.testing.assert_allclose(
+        sharded.predict(features, verbose=0),
+        model.predict(features, verbose=0),
+        err_msg="expected the sharded weights to give the same outputs",
+    )
+
 
 try:
     build_model(units=5).load_weights(weights_path)

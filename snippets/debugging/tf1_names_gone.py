@@ -10,7 +10,7 @@ API. The wheel ships the map that `tf_upgrade_v2` applies
 `all_renames_v2.py`): each TF1 name and its TF2 path, most under
 `tf.compat.v1`. [Gone and moved names](names.md) lists every `tf.`
 name in it, with the error it raises here and whether its new path
-works.
+resolves (a `tf.compat.v1` name may still need graph mode to run).
 
 Pitfall: a name that still resolves may now be a TF2 function with
 other behaviour, and `tf.compat.v1` restores names, not TF1's graph
@@ -108,7 +108,7 @@ assert optimizer.learning_rate.numpy() > 0, (
     "the Keras optimizer is built"
 )
 
-# Names users paste: each raises, and the map's path works.
+# Names users paste: each raises, and the map's path resolves.
 by_old = {
     old: (message, new, state) for old, message, new, state in rows
 }
@@ -119,7 +119,7 @@ for old in (
 ):
     message, new, state = by_old[old]
     print(f"{old}: {message}")
-    assert state == "yes", f"expected {new} to work here"
+    assert state == "yes", f"expected {new} to resolve here"
 assert by_old["tf.ConfigProto"][0] == (
     "module 'tensorflow' has no attribute 'ConfigProto'"
 ), "expected the exact message for tf.ConfigProto"

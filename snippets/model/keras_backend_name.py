@@ -36,12 +36,11 @@ severity: crash
 topics: M15
 aliases:
   - "ValueError: Unable to import backend : pytorch"
-  - "ImportError: Keras cannot be imported. Check that it is installed."
-  - "ModuleNotFoundError: No module named 'torch'" after setting KERAS_BACKEND
+  - KERAS_BACKEND=torch without PyTorch installed
   - which values does KERAS_BACKEND accept
   - how to check which backend Keras is using
   - where is keras.json and how to set the backend in it
-  - tf.keras raises Keras cannot be imported after setting KERAS_BACKEND
+  - tf.keras fails after setting KERAS_BACKEND to jax
 """
 
 import importlib.util

@@ -9,8 +9,9 @@ them when the path ends in `.h5`; `keras.Model.save` only logs (through
 `absl`, not `warnings`) that the format is legacy. For such a model,
 architecture, weights and outputs survive from either writer. TF ops applied to Keras 2 tensors (saved as `TFOpLambda`) or a
 layer Keras 3 dropped (`LocallyConnected1D`) raise `ValueError: Unknown
-layer`, even with `compile=False`. Load old files, then re-save them as
-`.keras`.
+layer`, even with `compile=False`; [depthwise, separable and transposed
+convolutions](model.md#keras2-layer-arguments) fail on their `groups`
+key. Load old files, then re-save as `.keras`.
 
 Pitfall: a model compiled with a short loss name such as `"mse"`,
 `"mae"`, `"mape"` or `"msle"` saves to `.h5` fine, then `load_model`

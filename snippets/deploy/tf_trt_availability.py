@@ -12,13 +12,13 @@ This wheel has no TensorRT: the build info says so and the converter
 raises when created. TensorFlow 2.17 was the last release with it; 2.18
 disabled it in CUDA builds (release notes,
 https://github.com/tensorflow/tensorflow/releases/tag/v2.18.0). Before
-converting, `TrtGraphConverterV2.convert` freezes the variables into
-`Const` nodes, so every weight lands in one GraphDef: over 2 GB of
-weights, it cannot be serialized.
+converting, `TrtGraphConverterV2.convert` by default freezes the
+variables into `Const` nodes, so every weight lands in one GraphDef:
+over 2 GB of weights, it cannot be serialized.
 
 Pitfall: TF-TRT can be slower than plain TensorFlow: many small
-TensorRT segments, new input shapes past the cached engines, INT8
-calibration. Time both before you deploy.
+TensorRT segments, or new input shapes past the cached engines. Time
+both before you deploy.
 
 Checked: the build flag, the converter's error and the defaults come
 from this run's TensorFlow 2.21 (CPU build). The freezing is the
@@ -27,11 +27,14 @@ converter's own step (`tensorflow/python/compiler/tensorrt/trt_convert.py`,
 byte went into the frozen GraphDef's `Const` nodes; [the large arrays
 card](data.md#large-array-from-tensor-slices) shows the 2 GB limit
 itself. `TF_TRT_EXPERIMENTAL_FEATURES=disable_graph_freezing` skips the
-freezing (same file; experimental, tensorflow/tensorflow#55692). The
-slow cases come from NVIDIA/TensorRT#427, tensorflow/tensorrt#183 and
-tensorflow/tensorflow#32103, and the defaults' docstring
-(`TrtConversionParams`): with `maximum_cached_engines=1`, an input
-shape no cached engine handles falls back to the TensorFlow subgraph.
+freezing only with `use_dynamic_shape=True`; by default the converter
+logs "Disabling graph freezing is only possible in dynamic shape mode"
+and freezes anyway (same file, `TrtGraphConverterV2.__init__`; read,
+not run; experimental, tensorflow/tensorflow#55692). The slow cases
+come from NVIDIA/TensorRT#427, tensorflow/tensorrt#183 and the
+defaults' docstring (`TrtConversionParams`): with
+`maximum_cached_engines=1`, an input shape no cached engine handles
+falls back to the TensorFlow subgraph.
 TensorFlow 2.17's release notes:
 https://github.com/tensorflow/tensorflow/releases/tag/v2.17.0.
 
@@ -131,9 +134,24 @@ init_source = inspect.getsource(trt.TrtGraphConverterV2.__init__)
 assert "convert_variables_to_constants_v2(func)" in convert_source, (
     "expected convert() to freeze the variables first"
 )
+assert "if self.freeze:" in convert_source, "expected freezing optional"
 assert '"disable_graph_freezing"' in init_source, (
     "expected the experimental switch that skips freezing"
 )
+dynamic_default = (
+    inspect.signature(trt.TrtGraphConverterV2.__init__)
+    .parameters["use_dynamic_shape"]
+    .default
+)
+assert dynamic_default is None and (
+    "self._use_dynamic_shape = False" in init_source
+), "expected static shapes by default"
+assert (
+    "if not self.freeze and not self._use_dynamic_shape:" in init_source
+    and "Disabling graph freezing is only possible in dynamic shape mode."
+    in init_source
+    and "self.freeze = True" in init_source
+), "expected the switch to need use_dynamic_shape=True"
 
 # The converter's freezing step, run on the exported signature.
 reloaded = tf.saved_model.load(saved_model_dir)  # keeps the variables

@@ -18,10 +18,7 @@ from a `model=` checkpoint. Call `status.assert_existing_objects_matched()`.
 severity: tip
 topics: L7
 aliases:
-  - Value in checkpoint could not be found in the restored object
   - Python objects that were not bound to checkpointed values
-  - not all checkpointed values were used; expect_partial()
-  - Unresolved object in checkpoint
   - continue training after a crash without model.fit
   - restore the optimizer state and step counter in a custom training loop
   - tf.train.latest_checkpoint to resume from the newest save

@@ -5,8 +5,8 @@ differs from `model.evaluate` on the same data, run right after.
 
 What is going on: each epoch value in `fit`'s logs (and in
 [`History`](training.md#history-and-evaluate)) is the mean over the
-epoch's batches, each scored before that batch's update, while the
-weights still change. `fit` also runs layers in training mode:
+epoch's samples (each batch weighted by its size), each batch scored
+before its update, while the weights still change. `fit` also runs layers in training mode:
 `Dropout` drops units and `BatchNormalization` normalizes with each
 batch's own statistics. `evaluate` scores the final weights in
 inference mode. With a learning rate of 0 and neither layer, the two
@@ -19,7 +19,9 @@ each epoch, pass it as `validation_data`: `val_loss` then equals
 
 Checked: one epoch of 8 batches of 32 on this machine's CPU, without
 shuffling; each cause alone, on a small binary classifier trained with
-`SGD`. At learning rate 0, `BatchNormalization` still moved its moving
+`SGD`. On 232 rows (a last batch of 8), the epoch's loss and accuracy
+were the batch values' mean weighted by batch size, not their plain
+mean. At learning rate 0, `BatchNormalization` still moved its moving
 mean during `fit`; the trained weights stayed put.
 
 severity: silent
@@ -63,8 +65,13 @@ def build_model(middle=None, learning_rate=0.05):
 class LossBeforeEachStep(keras.callbacks.Callback):
     """The loss of each batch with the weights before its update."""
 
+    def __init__(self, rows=256):
+        super().__init__()
+        self.rows = rows  # fit sees x_train[:rows]
+
     def on_train_batch_begin(self, batch, logs=None):
-        rows = slice(batch * BATCH, (batch + 1) * BATCH)
+        rows = slice(batch * BATCH, min((batch + 1) * BATCH, self.rows))
+        self.sizes.append(rows.stop - rows.start)
         scores = self.model(x_train[rows])
         loss = keras.losses.binary_crossentropy(
             y_train[rows, None], scores
@@ -74,7 +81,7 @@ class LossBeforeEachStep(keras.callbacks.Callback):
         self.accuracies.append(float(np.mean(hits)))
 
     def on_train_begin(self, logs=None):
-        self.losses, self.accuracies = [], []
+        self.losses, self.accuracies, self.sizes = [], [], []
 
 
 def fit_then_evaluate(model, callbacks=()):
@@ -115,7 +122,7 @@ history = model.fit(
     callbacks=[recorder],
     verbose=0,
 )
-fit_loss = history.history["loss"][-1]  # mean over 8 batches
+fit_loss = history.history["loss"][-1]  # mean over 256 samples
 final_loss = model.evaluate(x_train, y_train, verbose=0)[0]
 # --8<-- [end:show]
 rerun_logs, rerun_scores = fit_then_evaluate(build_model())
@@ -135,6 +142,41 @@ assert np.isclose(
 ), (
     "expected fit's accuracy to be the mean of pre-update batch accuracies"
 )
+
+uneven = LossBeforeEachStep(rows=232)
+uneven_history = build_model().fit(
+    x_train[:232],
+    y_train[:232],
+    batch_size=BATCH,
+    epochs=1,
+    shuffle=False,
+    callbacks=[uneven],
+    verbose=0,
+)
+print(
+    "232 rows, batches of",
+    sorted(set(uneven.sizes), reverse=True),
+    "| fit loss is the mean weighted by batch size:",
+    bool(
+        np.isclose(
+            uneven_history.history["loss"][-1],
+            np.average(uneven.losses, weights=uneven.sizes),
+            atol=1e-5,
+        )
+    ),
+)
+assert uneven.sizes == [32] * 7 + [8], "expected a last batch of 8"
+for key, values in (
+    ("loss", uneven.losses),
+    ("accuracy", uneven.accuracies),
+):
+    logged = uneven_history.history[key][-1]
+    assert np.isclose(
+        logged, np.average(values, weights=uneven.sizes), atol=1e-5
+    ), f"expected the epoch {key} weighted by batch size"
+    assert not np.isclose(logged, np.mean(values), atol=1e-3), (
+        f"expected the epoch {key} to differ from the plain batch mean"
+    )
 assert np.isclose(rerun_logs["loss"], fit_loss, atol=1e-6), (
     "expected the same run again"
 )

@@ -6,22 +6,27 @@ logs "Calling GradientTape.gradient on a persistent tape inside its
 context is significantly less efficient…".
 
 What is going on: a tape records the ops on watched values run in its
-block. A persistent tape keeps recording while `gradient` runs there,
-so it also records the gradient computation: "it causes the gradient
-ops to be recorded on the tape, leading to increased CPU and memory
-usage". The record is real: a second `tape.gradient` of that gradient
-returns the second derivative, where a call after the block gives
-`None` ([nested tapes](graphs.md#tape-nested-stop-gradient) do this on
-purpose). A plain tape stops recording when `gradient` is called in its
+block. A persistent tape keeps recording while `gradient` runs there:
+"it causes the gradient ops to be recorded on the tape, leading to
+increased CPU and memory usage". A second `tape.gradient` of that
+gradient returns the second derivative, where a call after the block
+gives `None` ([nested tapes](graphs.md#tape-nested-stop-gradient) do
+this on purpose). A plain tape stops recording when `gradient` is called in its
 block, and logs nothing.
 
-Pitfall: the warning is logged once per line of your code, so a
-training loop shows it once while every step pays. Call `gradient`
-after the persistent tape's block, unless you want higher derivatives.
+Pitfall: TensorFlow logs the warning once per calling line, and for
+all `tf.function`s together once (AutoGraph makes the call): a training
+loop shows it at most once while every step pays. Call `gradient` after
+the block, unless you want higher derivatives.
 
-Checked: eagerly and in a `tf.function` (logged while tracing), on
-this machine's CPU; the run shows what is recorded, not the time or
-memory it costs. For a tape used twice, see [the persistent tape
+Checked: eagerly and in `tf.function`s (logged while tracing), on this
+machine's CPU; the run shows what is recorded, not the time or memory
+it costs. The once-only log is `log_first_n`, keyed by the caller's
+file and line (`tensorflow/python/platform/tf_logging.py`); in a
+`tf.function` the caller is AutoGraph's `_call_unconverted`
+(`tensorflow/python/autograph/impl/api.py`), so a second function
+logged nothing here and one with `autograph=False` logged again. For a
+tape used twice, see [the persistent tape
 card](graphs.md#tape-used-twice).
 
 severity: perf
@@ -34,9 +39,12 @@ aliases:
   - indentation of tape.gradient in a GradientTape with statement
 """
 
+import inspect
 import logging
 
 import tensorflow as tf
+from tensorflow.python.autograph.impl import api
+from tensorflow.python.platform import tf_logging
 
 
 class Collect(logging.Handler):
@@ -146,3 +154,44 @@ assert second_derivative.experimental_get_tracing_count() == 1, (
 assert [after_trace, after_second] == [1, 1], (
     "expected the warning while tracing, not on later calls"
 )
+
+
+@tf.function
+def other_function(x):  # another function, another line
+    with tf.GradientTape(persistent=True) as tape:
+        y = x**2
+        dy_dx = tape.gradient(y, x)
+    return tape.gradient(dy_dx, x)
+
+
+@tf.function(autograph=False)
+def without_autograph(x):
+    with tf.GradientTape(persistent=True) as tape:
+        y = x**2
+        dy_dx = tape.gradient(y, x)
+    return tape.gradient(dy_dx, x)
+
+
+other = float(other_function(x))
+after_other = len(logged.messages) - 2
+plain_call = float(without_autograph(x))
+after_plain_call = len(logged.messages) - 2
+print(
+    "second tf.function: warnings",
+    after_other,
+    "| with autograph=False:",
+    after_plain_call,
+)
+assert other == plain_call == 2.0, (
+    "expected both to record the gradient"
+)
+assert after_other == 1, (
+    "expected no new warning: AutoGraph is the caller of both functions"
+)
+assert after_plain_call == 2, "expected autograph=False to log again"
+lines, first_line = inspect.getsourcelines(api._call_unconverted)
+assert any(
+    file == api.__file__
+    and first_line <= line < first_line + len(lines)
+    for file, line in tf_logging._log_counter_per_token
+), "expected AutoGraph's _call_unconverted as the logged caller"

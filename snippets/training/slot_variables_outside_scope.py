@@ -2,9 +2,7 @@
 
 When you hit it: under `tf.distribute.MirroredStrategy`, the first
 `fit` step raises `Need to be inside "with strategy.scope()"` or
-`Mixing different tf.distribute.Strategy objects`; Keras 2's legacy
-optimizers (`tf_keras`) say "Trying to create optimizer slot variable
-under the scope for tf.distribute.Strategy …".
+`Mixing different tf.distribute.Strategy objects`.
 
 What is going on: a variable belongs to the strategy whose scope was
 open when it was created, and an optimizer keeps the strategy of its
@@ -17,15 +15,21 @@ stand in for GPUs ([the MirroredStrategy
 card](training.md#mirrored-strategy-cpu)).
 
 Pitfall: an optimizer object made before the scope and passed to
-`compile` inside it fails too. Plain `SGD` has no slots, so the same
-mistake trains without error until you switch to Adam.
+`compile` inside it fails too. Plain `SGD` (no slots) raises nothing
+either way, but each replica steps its counter: a learning-rate
+schedule runs twice as fast on 2 replicas.
 
 Checked: Keras 3 on two logical CPUs of this machine; addresses are cut
-from the messages. In a `tf.function` loop over `strategy.run`, an Adam
-not built in the scope failed at its first step with
-`InvalidArgumentError` in this run (Keras 3.15). The Keras 2 message
-comes from a `tf_keras` legacy `Adam` made in the scope, its model
-built outside it.
+from the messages. An `SGD` with a decay schedule, made before the
+scope or compiled outside it, counted 4 iterations in 2 steps and used
+the 4th step's rate. In a `tf.function` loop over `strategy.run`, an
+Adam not built in the scope failed at its first step with
+`InvalidArgumentError` in this run (Keras 3.15). With Keras 2
+(`tf_keras`), a model built outside the scope fails: `compile` in the
+scope raises "Variable (…) was not created in the distribution
+strategy scope of (…)", and a legacy `Adam` made in the scope, applying
+gradients in `strategy.run`, raises "Trying to create optimizer slot
+variable under the scope for tf.distribute.Strategy …".
 
 severity: crash
 topics: T19, T11
@@ -87,7 +91,9 @@ try:
     # --8<-- [end:wrong]
 except RuntimeError as err:
     wrong_message = short(err)
+    compiled_first = model.compiled  # so fit raised, not compile
 print("RuntimeError:", wrong_message)
+assert compiled_first, "expected compile to pass and fit to raise"
 assert wrong_message.startswith(
     "Mixing different tf.distribute.Strategy objects: "
     "MirroredStrategy is not _DefaultDistributionStrategy"
@@ -133,7 +139,8 @@ assert [name.split("_")[-1] for name in slots] == [
 
 def first_step(placement):
     """Train one epoch with the model and the optimizer placed as
-    named; return the outcome."""
+    named; return the outcome, the stage it came in, and the rate."""
+    stage = "compile"
     try:
         if placement == "model outside":
             model = build_model()
@@ -144,23 +151,44 @@ def first_step(placement):
             with strategy.scope():
                 model = build_model()
                 model.compile(optimizer, "mse")
-        else:  # "SGD compiled outside"
+        elif placement == "SGD object made before":
+            optimizer = keras.optimizers.SGD(decay())
             with strategy.scope():
                 model = build_model()
-            model.compile(keras.optimizers.SGD(), "mse")
-        model.fit(features, targets, epochs=1, verbose=0)
+                model.compile(optimizer, "mse")
+        elif placement == "SGD compiled outside":
+            with strategy.scope():
+                model = build_model()
+            model.compile(keras.optimizers.SGD(decay()), "mse")
+        else:  # "SGD in the scope", the right placement
+            with strategy.scope():
+                model = build_model()
+                model.compile(keras.optimizers.SGD(decay()), "mse")
+        stage = "fit"
+        model.fit(features, targets, batch_size=8, epochs=1, verbose=0)
     except RuntimeError as err:
-        return f"RuntimeError: {short(err)}"
-    return "trains"
+        return f"RuntimeError: {short(err)}", stage, None
+    steps = int(model.optimizer.iterations.numpy())
+    rate = float(model.optimizer.learning_rate)
+    return f"trains, {steps} iterations in 2 steps", stage, rate
 
 
-outcomes = {}
+def decay():
+    return keras.optimizers.schedules.ExponentialDecay(
+        0.1, decay_steps=1, decay_rate=0.5
+    )  # rate 0.1 * 0.5**iterations
+
+
+outcomes, stages, rates = {}, {}, {}
 for placement in (
     "model outside",
     "Adam object made before",
+    "SGD object made before",
     "SGD compiled outside",
+    "SGD in the scope",
 ):
-    outcomes[placement] = first_step(placement)
+    outcome, stages[placement], rates[placement] = first_step(placement)
+    outcomes[placement] = outcome
     print(f"{placement}: {outcomes[placement]}")
 
 assert outcomes["model outside"] == (
@@ -170,9 +198,24 @@ assert outcomes["model outside"] == (
 assert outcomes["Adam object made before"].startswith(
     "RuntimeError: Mixing different tf.distribute.Strategy objects"
 ), "expected an optimizer object made before the scope to fail"
-assert outcomes["SGD compiled outside"] == "trains", (
-    "expected slot-free SGD to train with the same mistake"
+assert (
+    stages["model outside"]
+    == stages["Adam object made before"]
+    == ("fit")
+), "expected both to fail in fit, not in compile"
+assert outcomes["SGD in the scope"] == (
+    "trains, 2 iterations in 2 steps"
+), "expected one iteration per step in the right placement"
+assert np.isclose(rates["SGD in the scope"], 0.1 * 0.5**2), (
+    "expected the schedule at step 2"
 )
+for placement in ("SGD object made before", "SGD compiled outside"):
+    assert outcomes[placement] == "trains, 4 iterations in 2 steps", (
+        "expected each of the 2 replicas to step slot-free SGD's counter"
+    )
+    assert np.isclose(rates[placement], 0.1 * 0.5**4), (
+        "expected the schedule to read the doubled counter"
+    )
 
 
 def loop_step(model, optimizer):
@@ -226,6 +269,16 @@ keras2_model = tf_keras.Sequential(
 )  # Keras 2, outside the scope
 with strategy.scope():
     keras2_optimizer = tf_keras.optimizers.legacy.Adam()
+    try:
+        keras2_model.compile(keras2_optimizer, "mse")
+    except ValueError as err:
+        compile_message = short(str(err).split(". ")[0])
+print("tf_keras", tf_keras.__version__, "compile in the scope:")
+print(compile_message)
+assert compile_message.startswith("Variable ('dense") and (
+    ") was not created in the distribution strategy scope of "
+    "(MirroredStrategy)" in compile_message
+), "expected Keras 2's compile to reject a model built outside"
 try:
     with tf.GradientTape() as tape:
         loss = tf.reduce_mean((keras2_model(features) - targets) ** 2)
@@ -237,7 +290,7 @@ try:
     )
 except ValueError as err:
     keras2_message = short(err)
-print("tf_keras", tf_keras.__version__, "legacy Adam: ValueError:")
+print("legacy Adam, apply_gradients in strategy.run: ValueError:")
 print(keras2_message)
 assert keras2_message.startswith(
     "Trying to create optimizer slot variable under the scope for "

@@ -28,8 +28,8 @@ without the per-step check across workers
 (`strategy.extended.experimental_enable_get_next_as_optional = False`),
 so each worker reads its own batches; there, worker 1 ends with no
 batches and no error on 1 file. Worker 0 runs with
-`TF_CPP_VMODULE=auto_shard=2`, which logs the fallback; worker 1 with
-the default log settings. Batch with the
+`TF_CPP_VMODULE=auto_shard=2`, which logs the fallback (TF 2.20 logs no
+such line with it); worker 1 with the default log settings. Batch with the
 [global batch size](deploy.md#distributed-batch-size) first: that card
 shows what `experimental_distribute_dataset` does with unbatched data
 (on `MirroredStrategy`). Here, unbatched scalar records of unknown
@@ -63,6 +63,7 @@ import time
 import tensorflow as tf
 
 GLOBAL_BATCH = 4
+RELEASE = tuple(int(p) for p in tf.__version__.split(".")[:2])
 WORKER = os.environ.get("AUTO_SHARD_WORKER")  # set in the 2 workers
 
 
@@ -362,6 +363,9 @@ for source in ("range", "from_tensor_slices"):
         f"expected no sharding log line on {source} by default"
     )
     fallback = worker_0[f"{case}, log"]
+    if RELEASE == (2, 20):  # this release logs no fallback line
+        assert not fallback, f"expected no log line on 2.20 ({source})"
+        continue
     assert fallback and fallback[0].startswith(
         "AUTO sharding policy will apply DATA sharding policy as it failed "
         "to apply FILE sharding policy because of the following reason: "
@@ -369,7 +373,7 @@ for source in ("range", "from_tensor_slices"):
     ), f"expected auto_shard=2 to log the fallback on {source}"
 print(
     "worker 0, TF_CPP_VMODULE=auto_shard=2:",
-    fallback[0].split(" as it")[0],
+    fallback[0].split(" as it")[0] if fallback else "no sharding line",
 )
 print("worker 1, default log settings: no sharding line")
 

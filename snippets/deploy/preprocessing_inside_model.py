@@ -39,6 +39,8 @@ import numpy as np
 import tensorflow as tf
 
 keras.utils.set_random_seed(0)
+# model.export's save messages go to the log, not to the output.
+keras.config.disable_interactive_logging()
 rng = np.random.default_rng(0)
 raw_train = rng.normal(loc=50.0, scale=10.0, size=(256, 3)).astype(
     "float32"
@@ -54,7 +56,7 @@ scaled_model = keras.Sequential(
 )
 scaled_model.compile(optimizer="adam", loss="mse")
 scaled_model.fit((raw_train - mean) / std, labels, epochs=5, verbose=0)
-scaled_model.export(os.path.join(export_root, "scaled"), verbose=False)
+scaled_model.export(os.path.join(export_root, "scaled"))
 # serving sends raw values; nothing in the export scales them
 # --8<-- [end:wrong]
 
@@ -66,7 +68,7 @@ model = keras.Sequential(
 )
 model.compile(optimizer="adam", loss="mse")
 model.fit(raw_train, labels, epochs=5, verbose=0)
-model.export(os.path.join(export_root, "inside"), verbose=False)
+model.export(os.path.join(export_root, "inside"))
 # --8<-- [end:right]
 
 
@@ -78,7 +80,7 @@ wrapped = keras.Sequential(
         scaled_model,  # trained on scaled data, not retrained
     ]
 )
-wrapped.export(os.path.join(export_root, "wrapped"), verbose=False)
+wrapped.export(os.path.join(export_root, "wrapped"))
 # --8<-- [end:already_trained]
 
 

@@ -39,6 +39,8 @@ import tensorflow as tf
 import tf_keras
 
 keras.utils.set_random_seed(0)
+# model.export's save messages go to the log, not to the output.
+keras.config.disable_interactive_logging()
 export_root = tempfile.mkdtemp()
 features = (
     np.random.default_rng(0).normal(size=(2, 4)).astype("float32")
@@ -48,16 +50,14 @@ inputs = keras.Input((4,), name="features")
 model = keras.Model(
     inputs, keras.layers.Dense(3, name="scores")(inputs)
 )
-model.export(os.path.join(export_root, "single"), verbose=False)
+model.export(os.path.join(export_root, "single"))
 
 two_heads = keras.Model(
     inputs, [model.output, keras.layers.Dense(1)(inputs)]
 )
-two_heads.export(os.path.join(export_root, "list"), verbose=False)
+two_heads.export(os.path.join(export_root, "list"))
 dict_model = keras.Model(inputs, {"scores": model.output})
-dict_model.export(
-    os.path.join(export_root, "dict_model"), verbose=False
-)
+dict_model.export(os.path.join(export_root, "dict_model"))
 
 
 # --8<-- [start:show]

@@ -51,12 +51,14 @@ import tensorflow as tf
 from tensorflow.python.tools import saved_model_cli
 
 keras.utils.set_random_seed(0)
+# model.export's save messages go to the log, not to the output.
+keras.config.disable_interactive_logging()
 inputs = keras.Input((4,), name="features")
 model = keras.Model(inputs, keras.layers.Dense(2)(inputs))
 base_dir = os.path.join(tempfile.mkdtemp(), "models")
 
 # --8<-- [start:layout]
-model.export(os.path.join(base_dir, "classifier", "1"), verbose=False)
+model.export(os.path.join(base_dir, "classifier", "1"))
 # models/classifier/1/saved_model.pb, variables/, assets/
 # saved_model_cli show --dir models/classifier/1 --tag_set serve \
 #   --signature_def serving_default     # lists inputs['features']

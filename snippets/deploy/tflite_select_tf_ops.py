@@ -15,10 +15,14 @@ Others, like `EagerPyFunc` (`tf.py_function`), are listed under
 "Custom ops", and `SELECT_TF_OPS` does not help them.
 
 Pitfall: the conversion then succeeds, but the file only runs where
-the Flex delegate is linked. Neither `ai_edge_litert`'s interpreter nor
-`tf.lite.Interpreter` in this environment runs it: both raise
-`RuntimeError` at `allocate_tensors`. Prefer rewriting the op with
-builtin ops.
+the Flex delegate is linked. From TF 2.19, neither `ai_edge_litert`'s
+interpreter nor `tf.lite.Interpreter` runs it: both raise `RuntimeError`
+at `allocate_tensors`. Prefer rewriting the op with builtin ops.
+
+Checked: the matrix line runs this file on each release. Up to TF 2.18
+(2.16 to 2.18 run), the `tensorflow` wheel's `tf.lite.Interpreter` runs
+the file and inverts the matrix, and so does `ai_edge_litert` 1.0.1 and
+1.2.0 next to TF 2.17 and 2.18.
 
 severity: crash
 topics: P3
@@ -35,10 +39,19 @@ aliases:
 
 import warnings
 
+# Before tensorflow: with TF 2.20 the other order aborts
+# (see deploy/litert_interpreter.py). TF 2.16 has no ai_edge_litert.
+try:
+    from ai_edge_litert.interpreter import Interpreter
+except ImportError:
+    Interpreter = None
+
+# isort: split
 import numpy as np
 import tensorflow as tf
-from ai_edge_litert.interpreter import Interpreter
 from tensorflow.lite.python.convert_phase import ConverterError
+
+RELEASE = tuple(int(p) for p in tf.__version__.split(".")[:2])
 
 
 @tf.function(input_signature=[tf.TensorSpec([None, 3, 3], tf.float32)])
@@ -81,20 +94,44 @@ tflite_model = converter.convert()
 print("converted with SELECT_TF_OPS:", len(tflite_model) > 0)
 assert b"FlexMatrixInverse" in tflite_model, "expected a Flex op inside"
 
+identity = np.eye(3, dtype=np.float32)[np.newaxis] * 2.0
+interpreters = {}
+if Interpreter is None:
+    assert RELEASE == (2, 16), "expected ai_edge_litert from TF 2.17"
+else:
+    interpreters["ai_edge_litert"] = Interpreter(
+        model_content=tflite_model
+    )
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # tf.lite.Interpreter deprecation
-    interpreters = {
-        "ai_edge_litert": Interpreter(model_content=tflite_model),
-        "tf.lite": tf.lite.Interpreter(model_content=tflite_model),
-    }
+    interpreters["tf.lite"] = tf.lite.Interpreter(
+        model_content=tflite_model
+    )
 for name, interpreter in interpreters.items():
     message = ""
     try:
         interpreter.allocate_tensors()
     except RuntimeError as err:
         message = str(err)
-    assert "Flex delegate" in message, f"expected {name} to lack Flex"
-print("RuntimeError:", message.split(" For the Android")[0])
+    if RELEASE >= (2, 19):
+        assert "Flex delegate" in message, (
+            f"expected {name} to lack Flex"
+        )
+        continue
+    assert not message, f"expected {name} to run Flex on TF <= 2.18"
+    interpreter.set_tensor(
+        interpreter.get_input_details()[0]["index"], identity
+    )
+    interpreter.invoke()
+    inverse = interpreter.get_tensor(
+        interpreter.get_output_details()[0]["index"]
+    )
+    print(f"TF {tf.__version__}: {name} runs it")
+    np.testing.assert_allclose(
+        inverse, identity / 4.0, err_msg=f"expected {name} to invert"
+    )
+if RELEASE >= (2, 19):
+    print("RuntimeError:", message.split(" For the Android")[0])
 
 
 @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
@@ -126,7 +163,6 @@ print(
     "tf.py_function, with or without SELECT_TF_OPS: Custom ops: EagerPyFunc"
 )
 
-identity = np.eye(3, dtype=np.float32)[np.newaxis] * 2.0
 np.testing.assert_allclose(
     invert(identity),
     identity / 4.0,

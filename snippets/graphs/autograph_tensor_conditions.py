@@ -7,15 +7,22 @@ and you wonder whether you must rewrite it with `tf.cond` and
 What is going on: you need not. AutoGraph rewrites `if` on a tensor into
 a conditional op and `for ... in tf.range(n)` or `while` on a tensor
 into a loop op; one graph then handles every value. The ops are
-`StatelessIf` and `StatelessWhile`, or `If` and `While` when a body
-holds a stateful op: `tf.print`, a random op, or a read or an assign of
-a variable (so a call to a layer with weights, such as `Dense`). The
-common belief that a Python `if` on a tensor compiles silently wrong is
-false.
+`StatelessIf` and `StatelessWhile`, or `If` and `While` when a branch,
+or a loop's body or condition, holds a stateful op: `tf.print`, a
+stateful random op (`tf.random.uniform`, a `tf.random.Generator`), or a
+read or an assign of a variable (so a call to a `Dense` layer). A
+Python `if` on a tensor does not compile silently wrong.
 
 Pitfall: a condition or range on a Python value runs at trace time:
 `for i in range(3)` is unrolled into three copies of the body, and
 `if training:` with a Python bool bakes one branch into the graph.
+
+Checked: each listed op is tried in a branch, in a `for` and a `while`
+body, and (all but `Dense`) in a `while` condition.
+`tf.random.stateless_uniform` in a branch or a loop body keeps
+`StatelessIf` and `StatelessWhile`. A variable read in an `if`
+condition keeps `StatelessIf`, as the read runs outside the op, before
+it.
 
 severity: tip
 topics: G6
@@ -164,6 +171,71 @@ def loop_ops_of(body):
     ]
 
 
+@tf.function
+def stateless_random_branch(scores):
+    if tf.reduce_sum(scores) < 0:
+        scores = scores + tf.random.stateless_uniform([2], seed=[1, 2])
+    return scores
+
+
+limit_var = tf.Variable(3)
+
+
+def print_check(acc):
+    tf.print(acc)
+    return acc < 3
+
+
+def assign_check(acc):
+    counter.assign_add(1)
+    return acc < 3
+
+
+def random_check(draw):
+    return lambda acc: acc < 3 + tf.cast(draw([]), tf.int32)  # 3
+
+
+loop_conditions = {
+    "tf.print": print_check,
+    "assign": assign_check,
+    "variable read": lambda acc: acc < limit_var,
+    "tf.random.uniform": random_check(tf.random.uniform),
+    "Generator.uniform": random_check(generator.uniform),
+}
+
+
+def condition_loop(check):
+    @tf.function
+    def count_up():
+        acc = tf.constant(0)
+        while check(acc):  # the body only adds 1
+            acc += 1
+        return acc
+
+    return count_up
+
+
+@tf.function
+def read_in_if_condition(scores):
+    if limit_var > 0:  # the branch only negates
+        scores = -scores
+    return scores
+
+
+stateless_random_if = op_types(
+    stateless_random_branch, tf.TensorSpec([2])
+)
+stateless_random_loops = loop_ops_of(
+    lambda acc, i: acc + tf.random.stateless_uniform([], seed=[1, 2])
+)
+condition_loops = {
+    k: condition_loop(c) for k, c in loop_conditions.items()
+}
+stateful_conditions = {
+    k: [t for t in op_types(fn) if "While" in t]
+    for k, fn in condition_loops.items()
+}
+read_if_ops = op_types(read_in_if_condition, tf.TensorSpec([2]))
 stateful_ifs = {k: branch_op(b) for k, b in branch_bodies.items()}
 stateful_loops = {k: loop_ops_of(b) for k, b in loop_bodies.items()}
 if_ops = op_types(flip_if_negative, tf.TensorSpec([None]))
@@ -184,6 +256,18 @@ for kind, ops in stateful_ifs.items():
     print("if with", kind, "->", ops)
 for kind, ops in stateful_loops.items():
     print("for/while with", kind, "->", ops)
+
+print(
+    "stateless_uniform in if / for, while ->",
+    [t for t in stateless_random_if if "If" in t],
+    stateless_random_loops,
+)
+for kind, ops in stateful_conditions.items():
+    print("while condition with", kind, "->", ops)
+print(
+    "if condition with variable read ->",
+    [t for t in read_if_ops if "If" in t],
+)
 
 assert positive == [1.0, 2.0] and negative == [4.0, -3.0], (
     "expected both branches to work from one graph"
@@ -212,3 +296,23 @@ for kind, ops in stateful_ifs.items():
     assert ops == ["If"], f"expected If for a branch with {kind}"
 for kind, ops in stateful_loops.items():
     assert ops == ["While", "While"], f"expected While with {kind}"
+assert "StatelessIf" in stateless_random_if, (
+    "expected stateless_uniform in a branch to keep StatelessIf"
+)
+assert "If" not in stateless_random_if, "expected no stateful If"
+assert stateless_random_loops == ["StatelessWhile", "StatelessWhile"], (
+    "expected stateless_uniform in a loop body to keep StatelessWhile"
+)
+for kind, ops in stateful_conditions.items():
+    assert ops == ["While"], (
+        f"expected While with {kind} in a condition"
+    )
+assert "StatelessIf" in read_if_ops and "If" not in read_if_ops, (
+    "expected a variable read in an if condition to keep StatelessIf"
+)
+assert "ReadVariableOp" in read_if_ops, (
+    "expected the if condition's read outside the op"
+)
+assert int(condition_loops["variable read"]()) == 3, (
+    "expected the loop to count up to the variable's value"
+)

@@ -4,8 +4,8 @@ When you hit it: NumPy data made into a tensor (`tf.constant`,
 `tf.data.Dataset.from_tensor_slices`) meets a `float32` tensor in a
 TensorFlow op, which fails with `cannot compute Mul as
 input #1(zero-based) was expected to be a double tensor but is a float
-tensor`, or with `int64` in place of `double` for NumPy integers
-(`int32` for a tensor of Python ints).
+tensor` (`…a float tensor but is a double tensor` with the `float32`
+tensor first), or with `int64` in place of `double` for NumPy integers.
 
 What is going on: TensorFlow does not promote dtypes between two
 tensors: both inputs of an op such as `Mul` must match. NumPy arrays
@@ -18,9 +18,11 @@ Pitfall: inside a `tf.function` the same bug is a `TypeError` at trace
 time: `Input 'y' of 'Mul' Op has type float32 that does not match type
 float64`. Cast the data; do not make the weights `float64`.
 
-Checked: eagerly, a Python number or a NumPy array next to a tensor
-takes the tensor's dtype: an array silently (2.5 becomes 2 next to an
-`int32` tensor); a Python float next to an `int32` tensor raises
+Checked: the message names the first input's dtype as the expected
+one; a tensor of Python ints is `int32`. Eagerly, a Python number or a
+NumPy array next to a tensor takes the tensor's dtype: an array
+silently (2.5 becomes 2 next to an `int32` tensor); a Python float
+next to an `int32` tensor raises
 instead, even 2.0 (`Cannot convert 2.0 to EagerTensor of dtype int32`).
 A Keras `Dense` layer casts its inputs to its own dtype, so it accepts
 `float64` data: look for the error in TensorFlow ops you write yourself
@@ -36,6 +38,7 @@ aliases:
   - why does tf.constant of a NumPy array give float64
   - Input 'b' of 'MatMul' Op has type float64 that does not match type float32 of argument 'a'
   - was expected to be a float tensor but is a int32 tensor
+  - was expected to be a float tensor but is a double tensor
   - TensorFlow does not cast float64 to float32 automatically
 """
 
@@ -57,6 +60,16 @@ print("InvalidArgumentError:", eager_message)
 assert "was expected to be a double tensor but is a float tensor" in (
     eager_message
 ), "expected eager Mul to reject float64 * float32"
+try:
+    weights * tf.constant(prices_np)  # the float32 tensor first
+except tf.errors.InvalidArgumentError as err:
+    swapped_message = str(err).split(" [Op:")[0]
+else:
+    raise AssertionError("expected float32 * float64 to raise")
+print("float32 first:", swapped_message)
+assert "was expected to be a float tensor but is a double tensor" in (
+    swapped_message
+), "expected the first input's dtype to be the expected one"
 
 
 @tf.function

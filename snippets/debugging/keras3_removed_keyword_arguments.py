@@ -5,8 +5,8 @@ at `fit` with `ValueError: Argument(s) not recognized: {'lr': 0.001}` or
 `TypeError: TensorFlowTrainer.fit() got an unexpected keyword argument
 'workers'`.
 
-What is going on: Keras 3 checks keyword arguments and rejects the ones
-it does not know. The common ones from older code:
+What is going on: Keras 3 layers, optimizers and `fit` reject keyword
+arguments they do not know. The common ones from older code:
 
 | Old code | Keras 3 |
 |---|---|
@@ -20,10 +20,16 @@ The `fit` error names only the first unknown keyword, so remove the
 three loading options from `fit` together. The errors of `Adam`,
 `LSTM` and `BatchNormalization` list every unknown keyword.
 
-Pitfall: some old arguments pass with only a warning:
-`Embedding(input_length=...)`, and optimizer `decay=`, which then does
-nothing ([`decay=` is ignored](#optimizer-decay-ignored)). Read the
-warnings after an upgrade.
+Pitfall: a Functional `keras.Model(inputs, outputs, dynamic=True)`
+drops unknown keywords silently (TF 2.18 and later).
+`Embedding(input_length=...)` and optimizer `decay=` pass with only a
+warning ([`decay=` is ignored](#optimizer-decay-ignored)).
+
+Checked: every optimizer class in `keras.optimizers`, eight layers
+(their shared `Layer.__init__` in `keras/src/layers/layer.py` raises)
+and `fit` reject an unknown keyword. `Functional.__init__`
+(`keras/src/models/functional.py`) keeps only `trainable` from its
+keywords; on TF 2.16 and 2.17 it raises `TypeError` instead.
 
 severity: crash
 topics: E12, T13
@@ -37,12 +43,13 @@ aliases:
   - how to use workers and use_multiprocessing in Keras 3
   - Unrecognized keyword arguments passed to LSTM: {'time_major': True}
   - Argument `input_length` is deprecated. Just remove it.
-  - old Keras tutorial code fails with TypeError in fit
   - workers and max_queue_size removed from fit in newer Keras versions
+  - keras.Model(inputs, outputs, dynamic=True) accepted but ignored in Keras 3
 """
 
 import functools
 import inspect
+import re
 import warnings
 
 import keras
@@ -178,3 +185,73 @@ with warnings.catch_warnings(record=True) as caught:
 assert any(
     "input_length` is deprecated" in str(w.message) for w in caught
 ), "expected input_length to be accepted with a warning"
+
+keras_version = tuple(
+    int(part) for part in re.findall(r"\d+", keras.__version__)[:2]
+)
+for name in dir(keras.optimizers):
+    make = getattr(keras.optimizers, name)
+    if not (
+        inspect.isclass(make)
+        and issubclass(make, keras.optimizers.Optimizer)
+        and make is not keras.optimizers.Optimizer
+    ):
+        continue
+    args = (
+        [keras.optimizers.SGD()] if name == "LossScaleOptimizer" else []
+    )
+    try:
+        make(*args, unknown_option=1)
+    except (ValueError, TypeError):
+        pass
+    else:
+        raise AssertionError(
+            f"expected {name} to reject unknown_option"
+        )
+layer_makers = [
+    functools.partial(keras.layers.Dense, 1),
+    functools.partial(keras.layers.Conv2D, 2, 3),
+    functools.partial(keras.layers.Dropout, 0.5),
+    functools.partial(keras.layers.Embedding, 10, 4),
+    functools.partial(keras.layers.GRU, 2),
+    functools.partial(keras.layers.LSTM, 2),
+    keras.layers.Flatten,
+    keras.layers.BatchNormalization,
+]
+for make in layer_makers:
+    try:
+        make(unknown_option=1)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError(
+            f"expected {make} to reject unknown_option"
+        )
+
+inputs = keras.Input(shape=(3,))
+outputs = keras.layers.Dense(1)(inputs)
+try:
+    # --8<-- [start:silent]
+    functional = keras.Model(inputs, outputs, dynamic=True)  # no error
+    # --8<-- [end:silent]
+    functional_result = "accepted"
+except TypeError as err:
+    functional_result = "TypeError"
+    functional_message = str(err)
+print("keras.Model(inputs, outputs, dynamic=True):", functional_result)
+if keras_version >= (3, 9):  # TF 2.18 and later
+    assert functional_result == "accepted", (
+        "expected the Functional model to drop dynamic= silently"
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        quiet = keras.Model(inputs, outputs, unknown_option=1)
+    assert not caught, "expected no warning for an unknown keyword"
+    assert not hasattr(quiet, "unknown_option"), "expected it dropped"
+    assert not hasattr(functional, "dynamic"), (
+        "expected dynamic dropped"
+    )
+else:  # TF 2.16 and 2.17
+    assert "unexpected keyword argument 'dynamic'" in (
+        functional_message
+    ), "expected the Functional model to reject dynamic="

@@ -1,7 +1,7 @@
 """`is incompatible with the layer`: the data's last axis is not the model's
 
 When you hit it: `fit`, `predict` or calling the model stops with
-`Input 0 ... of layer 'hidden' is incompatible with the layer: expected
+`Input 0 … of layer 'hidden' is incompatible with the layer: expected
 axis -1 of input shape to have value 4`.
 
 What is going on: a built `Dense` layer fixes the size of its last
@@ -16,10 +16,12 @@ Pitfall: read the last number of the shape received, `(None, 5)`, not
 the first: 5 feature columns reached a model built for 4. Look upstream
 of the layer named: the data, or the layer that feeds it.
 
-Checked: a functional `keras.Model` rejects such data at its `Input`
-first. Its message names the model, not the `Dense`, and gives the
-whole shape: `… is incompatible with the layer: expected
-shape=(None, 4), found shape=(None, 5)`.
+Checked: TF 2.16 to 2.20 write `of layer "hidden"`, in double quotes;
+the nightly build gives the batch's shape (`received input with shape
+(8, 5)`, `found shape=(8, 5)`). A functional `keras.Model` rejects such
+data at its `Input` first. Its message names the model, not the
+`Dense`, and gives the whole shape: `… is incompatible with the layer:
+expected shape=(None, 4)`, then `found shape=(None, 5)`.
 
 severity: crash
 topics: E1, M11
@@ -64,15 +66,28 @@ try:
 except ValueError as err:
     line = first_line(err)
 print("ValueError:", line)
-assert "of layer 'hidden' is incompatible with the layer" in line, (
-    "expected Keras to name the layer whose input shape is wrong"
+keras_version = tuple(
+    int(part) for part in re.findall(r"\d+", keras.__version__)[:2]
 )
+if keras_version >= (3, 12):  # TF 2.21 and later
+    assert "of layer 'hidden' is incompatible with the layer" in line, (
+        "expected Keras to name the layer whose input shape is wrong"
+    )
+else:  # TF 2.16 to 2.20
+    assert 'of layer "hidden" is incompatible with the layer' in line, (
+        "expected Keras to name the layer, in double quotes"
+    )
 assert "expected axis -1 of input shape to have value 4" in line, (
     "expected the message to give the features axis and its size"
 )
-assert "received input with shape (None, 5)" in line, (
-    "expected the message to give the shape the data had"
-)
+if keras_version >= (3, 16):  # the nightly build
+    assert "received input with shape (8, 5)" in line, (
+        "expected the nightly message to give the batch's shape"
+    )
+else:
+    assert "received input with shape (None, 5)" in line, (
+        "expected the message to give the shape the data had"
+    )
 assert tuple(model.get_layer("hidden").kernel.shape) == (4, 16), (
     "expected the built layer to fix its input size in the kernel"
 )
@@ -100,10 +115,15 @@ try:
 except ValueError as err:
     functional_line = first_line(err)
 print("functional:", functional_line.split(" expected")[0])
-assert (
-    "is incompatible with the layer: expected shape=(None, 4), "
-    "found shape=(None, 5)" in functional_line
+assert "is incompatible with the layer: expected shape=(None, 4)" in (
+    functional_line
 ), "expected the functional model to check its Input first"
+if keras_version >= (3, 16):  # the nightly build
+    assert "found shape=(8, 5)" in functional_line, "the batch's shape"
+else:
+    assert "found shape=(None, 5)" in functional_line, (
+        "the data's shape"
+    )
 assert re.search(r"of layer .regressor. is", functional_line), (
     "expected the message to name the model, not the Dense"
 )

@@ -8,12 +8,14 @@ What is going on: TensorFlow 2 dropped most TF1 names from its main
 API. The wheel ships the map that `tf_upgrade_v2` applies
 (`tensorflow/tools/compatibility/renames_v2.py`, with the additions of
 `all_renames_v2.py`): each TF1 name and its TF2 path, most under
-`tf.compat.v1`. [Gone and moved names](names.md) lists every `tf.`
+`tf.compat.v1` (and nine rows that send TF2's `tf.keras.optimizers.*`
+to the Keras 2 `legacy` classes). [Gone and moved names](names.md) lists every `tf.`
 name in it, with the error it raises here and whether its new path
 resolves (a `tf.compat.v1` name may still need graph mode to run).
 
 Pitfall: a name that still resolves may now be a TF2 function with
-other behaviour, and `tf.compat.v1` restores names, not TF1's graph
+other behaviour (`tf.where` broadcasts; the map's
+`tf.compat.v1.where` raises on the same arguments), and `tf.compat.v1` restores names, not TF1's graph
 mode. Port the code ([Session and
 placeholder](graphs.md#tf1-session-placeholder)).
 
@@ -27,11 +29,9 @@ severity: crash
 topics: E17, G10
 aliases:
   - AttributeError module tensorflow has no attribute
-  - module 'tensorflow' has no attribute 'get_default_graph'
   - module 'tensorflow._api.v2.train' has no attribute 'GradientDescentOptimizer'
   - module 'tensorflow' has no attribute 'set_random_seed'
   - module 'tensorflow' has no attribute 'random_normal'
-  - tf.global_variables_initializer, tf.reset_default_graph in TensorFlow 2
   - tf_upgrade_v2 renames TF1 names to tf.compat.v1
   - module 'tensorflow' has no attribute 'contrib'
   - tf.keras.optimizers.legacy is not supported in Keras 3
@@ -143,6 +143,26 @@ gone = [row for row in rows if row[1]]
 missing_new = [row for row in rows if row[3] == "no"]
 still = [row for row in rows if not row[1]]
 assert any(old == "tf.where" for old, *_ in still), "tf.where resolves"
+cond = tf.constant([True, False])
+then = tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+other = tf.zeros([3, 2])
+picked = tf.where(cond, then, other)  # TF2: broadcasts cond
+print("tf.where (TF2):", picked.numpy().tolist())
+assert picked.numpy().tolist() == [
+    [1.0, 0.0],
+    [3.0, 0.0],
+    [5.0, 0.0],
+], "expected tf.where to broadcast the condition over rows"
+assert by_old["tf.where"][1] == "tf.compat.v1.where", "the map's path"
+try:
+    tf.compat.v1.where(cond, then, other)
+    v1_error = "(no error)"
+except tf.errors.InvalidArgumentError as err:
+    v1_error = err.message
+print("tf.compat.v1.where:", v1_error.split("}}")[-1].strip()[:70])
+assert "must match size of 'cond'" in v1_error, (
+    "expected TF1's where to reject what TF2's broadcasts"
+)
 assert all(
     message.startswith(("module '", "type object '"))
     and " has no attribute " in message

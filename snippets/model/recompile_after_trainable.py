@@ -35,6 +35,7 @@ aliases:
   - freezing weights of some layers so they stop updating
 """
 
+import re
 import warnings
 
 import keras
@@ -57,7 +58,7 @@ base = keras.Sequential(
 model = keras.Sequential([base, keras.layers.Dense(1)])
 loss = keras.losses.BinaryCrossentropy(from_logits=True)
 counts = [
-    (len(model.trainable_weights), len(model.non_trainable_weights))
+    (len(base.trainable_weights), len(base.non_trainable_weights))
 ]
 kernel = base.layers[0].kernel
 
@@ -74,7 +75,7 @@ model.compile(optimizer="adam", loss=loss)
 # ... fit the new head ...
 # --8<-- [end:show]
 counts.append(
-    (len(model.trainable_weights), len(model.non_trainable_weights))
+    (len(base.trainable_weights), len(base.non_trainable_weights))
 )
 frozen_moves = base_moves()
 
@@ -94,7 +95,7 @@ model.fit(images, labels, epochs=1, verbose=0)  # base trains
 recompiled_moves = base_moves()
 
 print(
-    "trainable / non-trainable weights, before and after freezing:",
+    "base trainable / non-trainable weights, before, after freezing:",
     counts,
 )
 print(
@@ -147,6 +148,8 @@ except ValueError as err:
         for part in str(err).split(". ")
         if part.startswith("This optimizer")
     )
+except NotImplementedError as err:  # Keras 3.9 to 3.11: TF 2.18 to 2.20
+    optimizer_error = f"NotImplementedError: {err}"
 print(
     "unfrozen after compile, before the first fit: base moves",
     unfrozen_before_fit,
@@ -159,10 +162,16 @@ assert unfrozen_before_fit, "expected a change before the first fit"
 assert frozen_after_fit, (
     "expected the stale compile to keep training it"
 )
-assert "can only be called for the variables it was originally" in (
-    optimizer_error
-), "expected the optimizer to keep its original variables"
-assert counts == [(6, 2), (2, 6)], "expected freezing to move 4 weights"
+keras_version = tuple(
+    int(part) for part in re.findall(r"\d+", keras.__version__)[:2]
+)
+if (3, 9) <= keras_version < (3, 12):  # TF 2.18 to 2.20 fail otherwise
+    assert optimizer_error.startswith("NotImplementedError"), "an error"
+else:
+    assert "can only be called for the variables it was originally" in (
+        optimizer_error
+    ), "expected the optimizer to keep its original variables"
+assert counts == [(4, 2), (0, 6)], "expected freezing to move 4 weights"
 assert not frozen_moves, "expected a frozen base to stay fixed"
 assert not stale_moves, "expected the stale compile to keep it frozen"
 assert recompiled_moves, "expected recompiling to make the base train"

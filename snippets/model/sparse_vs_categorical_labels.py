@@ -1,11 +1,13 @@
 """Integer labels take sparse_categorical_crossentropy, one-hot take categorical
 
 When you hit it: `fit` or `evaluate` stops at the first batch with "must
-have the same rank" or "must have rank (ndim) `target.ndim - 1`".
+have the same rank", "must have the same shape" (class ids of shape
+`(batch, 1)`) or "must have rank (ndim) `target.ndim - 1`".
 
 What is going on: `categorical_crossentropy` wants one-hot labels, shape
 `(batch, classes)`; `sparse_categorical_crossentropy` wants class ids,
-shape `(batch,)`. On matching labels both give the same loss. The
+shape `(batch,)` or `(batch, 1)`. On matching labels both give the same
+loss. The
 metric string `"accuracy"` adapts to either label form.
 
 Pitfall: at this release (Keras 3.15) the message names `target` (your
@@ -61,6 +63,15 @@ except ValueError as err:
 print("ValueError:", one_hot_message.split(". ")[0])
 assert "target.ndim - 1" in one_hot_message, "expected a rank error"
 
+column = labels.reshape(-1, 1)  # class ids as a column, (64, 1)
+try:
+    model.compile(loss="categorical_crossentropy")
+    model.evaluate(features, column, verbose=0)
+except ValueError as err:
+    column_message = str(err)
+print("ValueError:", column_message.split(". ")[0])
+assert "must have the same shape" in column_message, "a shape error"
+
 # --8<-- [start:right]
 model.compile(
     loss="sparse_categorical_crossentropy", metrics=["accuracy"]
@@ -69,6 +80,13 @@ sparse_loss, sparse_acc = model.evaluate(features, labels, verbose=0)
 model.compile(loss="categorical_crossentropy", metrics=["accuracy"])
 dense_loss, dense_acc = model.evaluate(features, one_hot, verbose=0)
 # --8<-- [end:right]
+model.compile(loss="sparse_categorical_crossentropy")
+column_loss = model.evaluate(
+    features, column, verbose=0, return_dict=True
+)["loss"]
+assert np.isclose(column_loss, sparse_loss), (
+    "expected sparse to take (batch, 1) class ids as well"
+)
 
 true_acc = np.mean(
     model.predict(features, verbose=0).argmax(1) == labels
@@ -84,7 +102,7 @@ assert all(
     "target" in message
     and "output" in message
     and "crossentropy" not in message
-    for message in (ids_message, one_hot_message)
+    for message in (ids_message, one_hot_message, column_message)
 ), "expected target and output named, not the loss"
 assert np.isclose(sparse_loss, dense_loss), (
     "expected the same loss value"

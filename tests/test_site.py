@@ -111,8 +111,18 @@ def test_stage_page_shows_each_entry_with_its_record(stage, built_site, pages):
             )
 
 
+def site_path(site: Path) -> str:
+    """The path the build is published under ("/tf-cheatsheet/" when
+    site_url has one; "/" for a local build): MkDocs writes absolute
+    links with it into 404.html."""
+    home = (site / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<link rel="canonical" href="([^"]+)"', home)
+    return urlsplit(found[1]).path if found else "/"
+
+
 def test_internal_links_and_anchors_resolve(built_site, pages):
     broken = []
+    prefix = site_path(built_site)
     for page, collector in pages.items():
         for href in collector.links:
             parts = urlsplit(href)
@@ -120,8 +130,10 @@ def test_internal_links_and_anchors_resolve(built_site, pages):
                 continue
             if not parts.path:
                 target = page
-            elif parts.path.startswith("/"):  # site_url's path is / here
-                target = built_site / unquote(parts.path).lstrip("/")
+            elif parts.path.startswith(prefix):  # absolute, under site_url
+                target = built_site / unquote(parts.path)[len(prefix) :]
+            elif parts.path.startswith("/"):  # outside the published site
+                target = built_site / "absolute path outside the site"
             else:
                 target = (page.parent / unquote(parts.path)).resolve()
             if target.is_dir():

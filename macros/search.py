@@ -40,6 +40,10 @@ from engine import entry as entries
 from engine import record as records
 
 PAGE_BOOST = 0.1  # pages and their sections, against 1 for an entry
+# A row of the names table against 1 for an entry: a pasted name still
+# lands on its row (its title is the name), but where a card answers the
+# same words the card ranks first (tune part: hit@1 343 -> 345 of 415).
+NAME_BOOST = 0.5
 NAME = re.compile(r"\b[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+|\b[a-z]+_[\w]+\b")
 CODE_SPAN = re.compile(r"`([^`]+)`")
 
@@ -163,6 +167,7 @@ def name_document(location: str, row: dict) -> dict:
         # "tf.x" is one word to the index, where "tf.a.x" gives "x" too:
         # the name field, weighed like the title, holds the bare "x".
         "name": name.split(".", 1)[1] if name.count(".") == 1 else "",
+        "boost": NAME_BOOST,
     }
 
 

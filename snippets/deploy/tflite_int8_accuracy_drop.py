@@ -5,24 +5,28 @@ When you hit it: a full-integer `.tflite` model (the recipe is on
 outputs far from the Keras model's, though the conversion went fine.
 
 What is going on: the converter runs your `representative_dataset`
-to set each int8 tensor's range. The input's range is the calibration
-rows' (min, max), stored as `scale` and `zero_point`; an input
-beyond it can only be clipped to -128 or 127 (clip it yourself:
-NumPy's `astype(np.int8)` wraps 130.0 to -126 here). Below, rows
-calibrated at 1/8 of the served scale turn a small error into a large
-one. Check a model: its int8 input covers `(-128 - zero_point) * scale` to
-`(127 - zero_point) * scale`, from `get_input_details()`.
+to set the range of each int8 activation, the model's input and output
+included; the weights' ranges come from the weights. The input's range
+is the calibration rows' (min, max), widened to include 0, stored as
+`scale` and `zero_point`; an input beyond it can only be clipped to
+-128 or 127 (clip it yourself: NumPy's `astype(np.int8)` wraps 130.0
+to -126 here). Check a model: its int8 input covers
+`(-128 - zero_point) * scale` to `(127 - zero_point) * scale`, from
+`get_input_details()`.
 
 Pitfall: calibrating on data preprocessed unlike what you serve
-(here scaled by 1/8), or on a narrow slice of it. Prefer a few hundred
-rows drawn at random from the training or evaluation data, as the
-`tf.lite.RepresentativeDataset` docstring says.
+(here scaled by 1/8); a slice narrower than your inputs clips them
+the same way. Prefer a few hundred random rows of the training or
+evaluation data, as the `tf.lite.RepresentativeDataset` docstring says.
 
-Checked: on this machine's CPU with TF 2.21 and the LiteRT
-interpreter, for an untrained, seeded 8-32-4 MLP; both models are
+Checked: below, rows calibrated at 1/8 of the served scale turn a
+small error into a large one, on this machine's CPU with TF 2.21 and
+the LiteRT interpreter, for an untrained, seeded 8-32-4 MLP; both models are
 compared with the Keras model on the same 200 test rows, uniform in
-[-4, 4]. The run clips when it quantizes those rows to int8. The
-docstring is read from the installed package
+[-4, 4]. The run clips when it quantizes those rows to int8. A third
+conversion, calibrated on rows all in [1, 5], shows the input range
+widened down to 0. The weights' scales and zero points are the same
+in the first two conversions. The docstring is read from the installed package
 (`tensorflow/lite/python/lite.py`, `RepresentativeDataset`).
 
 severity: silent
@@ -119,7 +123,22 @@ print(
     f"{'calibration':<14} {'scale':>7} {'zero':>4}  int8 input covers"
     "  mean |error|  same top class"
 )
-results = {}
+
+
+def weight_quantization(interpreter):
+    """Per-channel quantized tensors (the weights): name -> params."""
+    found = {}
+    for tensor in interpreter.get_tensor_details():
+        params = tensor["quantization_parameters"]
+        if len(params["scales"]) > 1:
+            found[tensor["name"]] = (
+                params["scales"].tolist(),
+                params["zero_points"].tolist(),
+            )
+    return found
+
+
+results, weights = {}, {}
 for name, rows in calibrations.items():
     tflite_model = convert(rows)
     # --8<-- [start:diagnose]
@@ -133,6 +152,7 @@ for name, rows in calibrations.items():
     error = float(np.abs(outputs - expected).mean())
     agree = float((outputs.argmax(1) == expected.argmax(1)).mean())
     results[name] = (rows, scale, zero_point, low, high, error, agree)
+    weights[name] = weight_quantization(interpreter)
     print(
         f"{name:<14} {scale:>7.5f} {zero_point:>4}  "
         f"{low:>6.2f} to {high:>5.2f}  {error:>12.3f}  {agree:>14.1%}"
@@ -156,6 +176,24 @@ assert narrow[5] > 20 * served_range[5], "expected a far larger error"
 assert served_range[5] < 0.05, "expected a small error as served"
 assert narrow[6] < served_range[6] - 0.1, "expected fewer top classes"
 assert served_range[6] >= 0.95, "expected nearly all top classes kept"
+# The weights' ranges do not follow the calibration rows.
+assert len(weights["as served"]) == 2, weights["as served"].keys()
+assert weights["as served"] == weights["scaled by 1/8"], (
+    "expected the same weight scales whatever the calibration"
+)
+# All-positive calibration rows: the range still reaches down to 0.
+positive = np.abs(picked) + 1.0  # all in [1, 5]
+source = Interpreter(
+    model_content=convert(positive)
+).get_input_details()
+scale, zero_point = source[0]["quantization"]
+low, high = (-128 - zero_point) * scale, (127 - zero_point) * scale
+print(
+    f"calibrated on [1, 5]: int8 input covers {low:.1f} to {high:.1f}"
+)
+assert positive.min() > 1.0, "expected no row below 1"
+assert low <= 0.0 and low > -scale, f"expected 0 as the floor: {low}"
+assert abs(high - positive.max()) <= scale, (high, positive.max())
 doc = " ".join(tf.lite.RepresentativeDataset.__doc__.split())
 assert "(min, max) of all floating-point arrays in the model" in doc
 assert "a small subset of a few hundred samples randomly chosen" in doc

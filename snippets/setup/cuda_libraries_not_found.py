@@ -8,16 +8,17 @@ the one TensorFlow was compiled with.
 What is going on: a CUDA build opens NVIDIA's libraries by file name
 (`tsl::internal::DsoLoader`, one function per library). At 2.21 the
 line naming a missing file is verbose logging: set
-`TF_CPP_VMODULE=dso_loader=1` to see it. The loader also searches
-`LD_LIBRARY_PATH`. The output lists the CUDA runtime and cuDNN wheels
-each release's `and-cuda` extra asks for. Prefer what the
+`TF_CPP_VMODULE=dso_loader=1` to see it. dlopen searches
+`LD_LIBRARY_PATH` before the caller's DT_RUNPATH folders. The
+output lists what each release's `and-cuda` extra asks for. Prefer
+what the
 [install page](https://www.tensorflow.org/install/pip) says: a fresh
 virtual environment and `pip install tensorflow[and-cuda]`; it names a
 clash with a system CUDA as a likely cause when no GPU shows.
 
 Pitfall: adding a system CUDA or cuDNN folder to `LD_LIBRARY_PATH`.
-The loader opens any file there with the right name, whatever version
-or library it holds.
+It comes before the wheel's own NVIDIA folders, so any file there with
+the right name loads, whatever version or library it holds.
 
 Checked: the recorded run is a CPU-only build. The wheel lists come
 from the PyPI snapshot of the date printed (the Linux x86-64 wheel of
@@ -29,7 +30,16 @@ Here it asks for `libcudnn.so`; a CUDA build adds its cuDNN major to
 the name (`GetDsoHandle("cudnn", GetCudnnVersion())` in XLA's
 [`dso_loader.cc`](https://github.com/tensorflow/tensorflow/blob/v2.21.0/third_party/xla/xla/tsl/platform/default/dso_loader.cc)),
 and on such a build this card's check expects `libcudnn.so.` and a
-number. The line is an `I` line, so `TF_CPP_MIN_LOG_LEVEL=1` hides it
+number. ld.so(8) gives dlopen's order
+([man page](https://man7.org/linux/man-pages/man8/ld.so.8.html)): the
+caller's DT_RPATH, `LD_LIBRARY_PATH`, then its DT_RUNPATH; the
+loader's line names `LD_LIBRARY_PATH` when it is set. The run reads
+the dynamic section of
+`libtensorflow_framework.so.2`, the library that calls dlopen: no
+release of the matrix line has a DT_RPATH, and nightly's wheel, built
+with CUDA, lists the NVIDIA wheels' folders, `nvidia/cudnn/lib`
+included, in its DT_RUNPATH. A library already loaded under the same
+name would still win. The line is an `I` line, so `TF_CPP_MIN_LOG_LEVEL=1` hides it
 too
 ([silencing logs](setup.md#silence-tensorflow-logs)). For the CUDA and
 cuDNN a wheel was built with, see
@@ -65,6 +75,7 @@ import ctypes
 import json
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -135,6 +146,11 @@ def load_cudnn(**env):
     return [line for line in lines if "dso_loader.cc:" in line]
 
 
+def head_is_elf64(path):
+    with open(path, "rb") as elf:
+        return elf.read(6) == b"\x7fELF\x02\x01"
+
+
 def message(line):
     return line.split("] ", 1)[1]
 
@@ -201,6 +217,45 @@ for version, (suffix, cuda, cudnn) in EXPECTED.items():
     )
     assert not any("cu13" in name for name in extra), (
         f"expected no CUDA 13 wheel in {version}'s extra"
+    )
+
+
+# The library that calls dlopen: its DT_RPATH would come before
+# LD_LIBRARY_PATH, its DT_RUNPATH comes after (ld.so(8)).
+def dynamic_paths(path):
+    """DT_RPATH and DT_RUNPATH of a 64-bit little-endian ELF file."""
+    with open(path, "rb") as elf:
+        head = elf.read(64)
+        (shoff,) = struct.unpack_from("<Q", head, 0x28)
+        shentsize, shnum = struct.unpack_from("<HH", head, 0x3A)
+        elf.seek(shoff)
+        table = elf.read(shentsize * shnum)
+        sections = [
+            struct.unpack_from("<IIQQQQIIQQ", table, i * shentsize)
+            for i in range(shnum)
+        ]
+        dynamic = next(s for s in sections if s[1] == 6)  # SHT_DYNAMIC
+        strtab = sections[dynamic[6]]
+        elf.seek(strtab[4])
+        strings = elf.read(strtab[5])
+        elf.seek(dynamic[4])
+        raw = elf.read(dynamic[5])
+    found = {}
+    for tag, value in struct.iter_unpack("<qQ", raw):
+        if tag in (15, 29):  # DT_RPATH, DT_RUNPATH
+            end = strings.index(b"\0", value)
+            name = "RPATH" if tag == 15 else "RUNPATH"
+            found[name] = strings[value:end].decode().split(":")
+    return found
+
+
+paths = dynamic_paths(FRAMEWORK)
+assert head_is_elf64(FRAMEWORK), "expected a 64-bit little-endian ELF"
+assert "RPATH" not in paths, f"expected no DT_RPATH: {paths['RPATH']}"
+if tf.sysconfig.get_build_info()["is_cuda_build"]:  # nightly, say
+    runpath = paths.get("RUNPATH", [])
+    assert "$ORIGIN/../nvidia/cudnn/lib" in runpath, (
+        "expected the wheel's cuDNN folder in its DT_RUNPATH"
     )
 
 # The loader's lines, and its one function per library.

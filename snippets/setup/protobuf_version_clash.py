@@ -18,20 +18,24 @@ Pitfall: the message's other workaround, protobuf 3.20.x. TensorFlow
 2.20 and 2.21 need 5.28.0 and 6.31.1 or later.
 
 Checked: the ranges come from the PyPI snapshot of the date printed
-(the Linux x86-64 wheel of each release's newest patch; every other
+(the Linux x86-64 wheel of each release's newest patch). The
+snapshot's wheel for each platform family of the newest patch of
 `tensorflow`, `tensorflow-cpu`, `tensorflow-intel` or
-`tensorflow-macos` wheel of the same minor that names `protobuf` names
-the same range). The run writes its own old-style
-`point_pb2.py`, which calls the descriptor classes as old protoc
+`tensorflow-macos` of the same minor, where it names `protobuf`, names
+the same range; other patches and Python tags were not read. The run
+writes its own old-style `point_pb2.py`, which calls the descriptor classes as old protoc
 output did, and imports it with the installed protobuf (version
 printed): with its default backend, then in fresh Pythons with the
 variable set before and after importing protobuf. The default since
 4.21 and the protoc 3.19 floor come from
 [protobuf's notes](https://developers.google.com/protocol-buffers/docs/news/2022-05-06#python-updates),
 the link the message gives. TensorFlow 2.21's own `_pb2.py` files say
-they come from protobuf 6.31.1, the floor of its range. Files with such
-a version line raise `VersionError` under an older protobuf; the run
-shows it by asking for a newer one.
+they come from protobuf 6.31.1, the floor of its range, and import
+protobuf's `runtime_version` module to check the installed one. Asked
+for gencode of a newer minor than itself, the installed protobuf
+raises `VersionError`. A protobuf without the module, such as the 4.25 of the matrix
+line's 2.16 and 2.17, stops such files earlier, at that import, with
+an `ImportError`.
 
 severity: crash
 topics: S12
@@ -196,10 +200,14 @@ headers = {
     if line.startswith("# Protobuf Python Version:")
 }
 print("tensorflow's _pb2 files:", sorted(headers) or "no version line")
-try:  # protobuf 5.26 and later
+try:  # absent from the matrix's protobuf 4.25
     from google.protobuf import runtime_version
-except ImportError:  # older releases' protobuf (the matrix)
+except ImportError as err:
     runtime_version = None
+    missing = str(err)
+    print(
+        "no runtime_version in this protobuf:", missing.split(" (")[0]
+    )
 if runtime_version:
     try:
         runtime_version.ValidateProtobufRuntimeVersion(
@@ -298,6 +306,9 @@ for v in ("2.20.0", "2.21.0"):
 tf_version = metadata.version(
     metadata.packages_distributions()["tensorflow"][0]
 )
+IMPORT = (
+    "from google.protobuf import runtime_version as _runtime_version"
+)
 if tf_version.startswith("2.21."):
     assert headers == {"# Protobuf Python Version: 6.31.1"}, headers
     for path in pb2_files:
@@ -306,7 +317,13 @@ if tf_version.startswith("2.21."):
         assert "_runtime_version.ValidateProtobufRuntimeVersion(" in (
             source
         ), f"expected {path.name} to check the runtime version"
+        assert IMPORT in source.split("_runtime_version.Validate")[0], (
+            f"expected {path.name} to import runtime_version first"
+        )
     assert ">=6.31.1" in str(protobuf_range("tensorflow", "2.21.0"))
+if Version(metadata.version("protobuf")) < Version("5"):  # the matrix
+    assert runtime_version is None, "expected no runtime_version"
+    assert "cannot import name 'runtime_version'" in missing, missing
 assert runtime_version or not tf_version.startswith("2.21."), (
     "expected protobuf's runtime_version module with TensorFlow 2.21"
 )

@@ -9,14 +9,18 @@ What is going on: an integer `save_freq` checks every N batches, and
 batch logs hold only training metrics: `val_loss` exists at the end of
 an epoch. Keras 3.11 and later (TF 2.19+) then save anyway, so the file
 holds the weights of the last check. Keras 3.4–3.9 (TF 2.16–2.18) and
-Keras 2 (`tf_keras`) skip the save and write nothing; Keras 2 logs
+Keras 2 (`tf_keras`) skip the save, write nothing and warn
 "..., skipping." instead. Keep `save_freq="epoch"` (the default) for a
 best-only checkpoint; for saves inside an epoch, drop `save_best_only`
 and put `{epoch}` and `{batch}` in the file name.
 
 Pitfall: switching to `monitor="loss"` keeps batch saves but fails in
-Keras 3.15 with `TypeError: 'NoneType' object is not callable` at the
-second check inside the first epoch.
+Keras 3.11 and later with
+`TypeError: 'NoneType' object is not callable` at the second check
+inside the first epoch.
+
+Checked: no Keras 3.10 release was run, so the card says nothing about
+it.
 
 severity: silent
 topics: T17, T3
@@ -94,15 +98,20 @@ val_losses = [round(v, 4) for v in history.history["val_loss"]]
 last_weight = round(float(model.layers[0].kernel[0, 0]), 4)
 print("warning:", messages[0], f"(x{len(messages)})")
 print("val_loss per epoch:", val_losses)
-wrong_best = saved_weight(model, best_path)
-print(
-    "'best' file:",
-    wrong_best,
-    "| weight after the last batch:",
-    last_weight,
-)
+keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
+best_written = os.path.exists(best_path)
+if best_written:
+    wrong_best = saved_weight(model, best_path)
+    print(
+        "'best' file:",
+        wrong_best,
+        "| weight after the last batch:",
+        last_weight,
+    )
+    os.remove(best_path)
+else:
+    print("no 'best' file written")
 
-os.remove(best_path)
 model = build()
 weights_at_epoch_end = []
 # --8<-- [start:right]
@@ -163,6 +172,7 @@ print(
     "Keras 2:", legacy_logs, "| files written:", os.listdir(legacy_dir)
 )
 
+monitor_loss_error = None
 try:
     build().fit(
         x_train,
@@ -185,7 +195,10 @@ except TypeError as err:
 first_check_saved = os.path.exists(
     os.path.join(checkpoint_dir, "loss.weights.h5")
 )
-print("monitor='loss', save_freq=2: TypeError:", monitor_loss_error)
+print(
+    "monitor='loss', save_freq=2:",
+    f"TypeError: {monitor_loss_error}" if monitor_loss_error else "ran",
+)
 
 steps_dir = tempfile.mkdtemp()
 build().fit(
@@ -205,12 +218,27 @@ build().fit(
 step_files = sorted(os.listdir(steps_dir))
 print("no save_best_only, save_freq=2:", step_files)
 
-assert messages and set(messages) == {
-    "Can save best model only with val_loss available."
-}, "expected the missing-val_loss warning at the batch checks"
 assert len(messages) == 6, "expected a warning at each of 6 checks"
-assert wrong_best == last_weight, "expected the last check's weights"
-assert wrong_best != weights_at_epoch_end[1], "expected not the best"
+if keras_version < (3, 11):  # Keras 3.4-3.9 (TF 2.16-2.18)
+    assert set(messages) == {
+        "Can save best model only with val_loss available, skipping."
+    }, "expected the older skipping warning at the batch checks"
+    assert not best_written, "expected Keras 3.4-3.9 to write nothing"
+else:
+    assert set(messages) == {
+        "Can save best model only with val_loss available."
+    }, "expected the missing-val_loss warning at the batch checks"
+    assert best_written, "expected a 'best' file"
+    assert wrong_best == last_weight, (
+        "expected the last check's weights"
+    )
+    assert wrong_best != weights_at_epoch_end[1], (
+        "expected not the best"
+    )
+    assert monitor_loss_error == "'NoneType' object is not callable"
+    assert first_check_saved, (
+        "expected the first check to save, then a crash"
+    )
 assert (
     val_losses[1] < val_losses[0] and val_losses[1] < val_losses[2]
 ), "expected epoch 2 to be the best epoch"
@@ -222,10 +250,6 @@ assert legacy_logs == [
     "Can save best model only with val_loss available, skipping."
 ], "expected the Keras 2 wording"
 assert os.listdir(legacy_dir) == [], "expected Keras 2 to write nothing"
-assert monitor_loss_error == "'NoneType' object is not callable"
-assert first_check_saved, (
-    "expected the first check to save, then a crash"
-)
 assert step_files == [
     "e1-b2.weights.h5",
     "e1-b4.weights.h5",

@@ -9,8 +9,9 @@ keys get a `val_` prefix and `epoch` lists the epoch indices.
 For a single-output model, `keras.Model.evaluate` returns a plain float
 when the model has only a loss and a list `[loss, *metrics]` when it has
 metrics. From Keras 3.6 (TF 2.17), a model with two outputs and a loss
-each returns `[loss, *output_losses]` even without metrics. With
-`return_dict=True` it returns a dict.
+each returns `[loss, *output_losses]` even without metrics; Keras 3.4
+(TF 2.16) returns only the total loss, a float. With `return_dict=True`
+it returns a dict.
 
 Pitfall: `loss, acc = model.evaluate(...)` breaks as soon as you add or
 remove a metric or an output. Use `return_dict=True` and read values by
@@ -74,27 +75,26 @@ print(
 )
 
 keras_version = tuple(int(p) for p in keras.version().split(".")[:2])
+inputs = keras.Input((4,))
+two_outputs = keras.Model(
+    inputs,
+    [
+        keras.layers.Dense(1, name="a")(inputs),
+        keras.layers.Dense(1, name="b")(inputs),
+    ],
+)
+two_outputs.compile("sgd", ["mse", "mse"])
+targets = [y_train, 1 - y_train]
+two_list = two_outputs.evaluate(x_train, targets, verbose=0)
+two_dict = two_outputs.evaluate(
+    x_train, targets, verbose=0, return_dict=True
+)
+print(
+    "two outputs, no metrics ->",
+    type(two_list).__name__,
+    sorted(two_dict),
+)
 if keras_version >= (3, 6):  # per-output losses in the logs
-    inputs = keras.Input((4,))
-    two_outputs = keras.Model(
-        inputs,
-        [
-            keras.layers.Dense(1, name="a")(inputs),
-            keras.layers.Dense(1, name="b")(inputs),
-        ],
-    )
-    two_outputs.compile("sgd", ["mse", "mse"])
-    targets = [y_train, 1 - y_train]
-    two_list = two_outputs.evaluate(x_train, targets, verbose=0)
-    two_dict = two_outputs.evaluate(
-        x_train, targets, verbose=0, return_dict=True
-    )
-    print(
-        "two outputs, no metrics ->",
-        type(two_list).__name__,
-        sorted(two_dict),
-    )
-
     assert isinstance(two_list, list) and len(two_list) == 3, (
         "expected [loss, a_loss, b_loss] without metrics"
     )
@@ -104,6 +104,9 @@ if keras_version >= (3, 6):  # per-output losses in the logs
     assert sorted(two_dict) == ["a_loss", "b_loss", "loss"], (
         "expected each output's loss by name"
     )
+else:  # Keras 3.4 (TF 2.16): only the total loss
+    assert isinstance(two_list, float), "expected a float on Keras 3.4"
+    assert sorted(two_dict) == ["loss"], "expected only the total loss"
 
 assert sorted(history.history) == [
     "accuracy",

@@ -3,8 +3,8 @@
 When you hit it: a step on the GPU fails with `ResourceExhaustedError`.
 Op by op (eager, or a graph without XLA) it reads `OOM when allocating
 tensor with shape[...]`. In an XLA-compiled step (Keras 3 `fit` on a
-GPU, unless a layer or a strategy rules XLA out) it reads `Out of
-memory while trying to allocate … bytes.`, with no shape.
+GPU, unless a layer, a strategy or op determinism rules XLA out) it
+reads `Out of memory while trying to allocate … bytes.`, with no shape.
 
 What is going on: the tensors alive at the same time in a step
 (inputs, activations kept for the gradient, weights, optimizer slots)

@@ -90,6 +90,22 @@ renames = all_renames_v2.symbol_renames
 tf_names = {
     old: new for old, new in renames.items() if old.startswith("tf.")
 }
+to_legacy = [
+    old
+    for old, new in tf_names.items()
+    if old.startswith("tf.keras.optimizers.") and ".legacy." in new
+]
+to_compat = [
+    new for new in tf_names.values() if new.startswith("tf.compat.v1.")
+]
+print(
+    f"new path under tf.compat.v1: {len(to_compat)}; "
+    f"Keras 2 legacy optimizers: {len(to_legacy)}"
+)
+assert len(to_compat) > len(tf_names) / 2, (
+    "expected most under compat.v1"
+)
+assert len(to_legacy) == 9, f"expected nine legacy rows: {to_legacy}"
 rows = []
 for old, new in sorted(tf_names.items()):
     rows.append((old, error_of(old), new, new_path_state(new)))

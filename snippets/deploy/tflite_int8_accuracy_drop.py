@@ -6,7 +6,7 @@ outputs far from the Keras model's, though the conversion went fine.
 
 What is going on: the converter runs your `representative_dataset`
 to set the range of each int8 activation, the model's input and output
-included; the weights' ranges come from the weights. The input's range
+included; the kernels' ranges come from the kernels. The input's range
 is the calibration rows' (min, max), widened to include 0, stored as
 `scale` and `zero_point`; an input beyond it can only be clipped to
 -128 or 127 (clip it yourself: NumPy's `astype(np.int8)` wraps 130.0
@@ -25,8 +25,8 @@ the LiteRT interpreter, for an untrained, seeded 8-32-4 MLP; both models are
 compared with the Keras model on the same 200 test rows, uniform in
 [-4, 4]. The run clips when it quantizes those rows to int8. A third
 conversion, calibrated on rows all in [1, 5], shows the input range
-widened down to 0. The weights' scales and zero points are the same
-in the first two conversions. The docstring is read from the installed package
+widened down to 0. The int8 kernels' scales and zero points are the
+same in the first two conversions (the int32 biases were not compared). The docstring is read from the installed package
 (`tensorflow/lite/python/lite.py`, `RepresentativeDataset`).
 
 severity: silent
@@ -126,11 +126,11 @@ print(
 
 
 def weight_quantization(interpreter):
-    """Per-channel quantized tensors (the weights): name -> params."""
+    """Per-channel int8 tensors (the kernels): name -> params."""
     found = {}
     for tensor in interpreter.get_tensor_details():
         params = tensor["quantization_parameters"]
-        if len(params["scales"]) > 1:
+        if tensor["dtype"] == np.int8 and len(params["scales"]) > 1:
             found[tensor["name"]] = (
                 params["scales"].tolist(),
                 params["zero_points"].tolist(),
@@ -176,7 +176,7 @@ assert narrow[5] > 20 * served_range[5], "expected a far larger error"
 assert served_range[5] < 0.05, "expected a small error as served"
 assert narrow[6] < served_range[6] - 0.1, "expected fewer top classes"
 assert served_range[6] >= 0.95, "expected nearly all top classes kept"
-# The weights' ranges do not follow the calibration rows.
+# The kernels' ranges do not follow the calibration rows.
 assert len(weights["as served"]) == 2, weights["as served"].keys()
 assert weights["as served"] == weights["scaled by 1/8"], (
     "expected the same weight scales whatever the calibration"

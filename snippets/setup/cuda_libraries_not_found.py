@@ -7,14 +7,14 @@ the one TensorFlow was compiled with.
 
 What is going on: a CUDA build opens NVIDIA's libraries by file name
 (`tsl::internal::DsoLoader`, one function per library). At 2.21 the
-line naming a missing file is verbose logging: set
+missing file's line is verbose logging: set
 `TF_CPP_VMODULE=dso_loader=1` to see it. dlopen searches
 `LD_LIBRARY_PATH` before the caller's DT_RUNPATH folders. The
-output lists what each release's `and-cuda` extra asks for. Prefer
-what the
+output lists the CUDA runtime and cuDNN wheels of each release's
+`and-cuda` extra. Follow the
 [install page](https://www.tensorflow.org/install/pip) says: a fresh
-virtual environment and `pip install tensorflow[and-cuda]`; it names a
-clash with a system CUDA as a likely cause when no GPU shows.
+virtual environment and `pip install tensorflow[and-cuda]`; it names
+a clash with a system CUDA as a likely cause of no GPU.
 
 Pitfall: adding a system CUDA or cuDNN folder to `LD_LIBRARY_PATH`.
 It comes before the wheel's own NVIDIA folders, so any file there with

@@ -118,21 +118,40 @@ else:
     )
     assert len(saved) == 3, "expected a save at every epoch"
 
-# --8<-- [start:right]
-checkpoint = keras.callbacks.ModelCheckpoint(
-    best_path,
-    monitor="val_loss",
-    save_best_only=True,
-    save_weights_only=True,
-)
-history = model.fit(
-    x_train,
-    y_train,
-    epochs=3,
-    batch_size=4,
-    validation_data=(x_train, y_train),
-    callbacks=[checkpoint],
-    verbose=0,
-)
-# --8<-- [end:right]
+if os.path.exists(best_path):
+    os.remove(best_path)
+with warnings.catch_warnings(record=True) as caught_fixed:
+    warnings.simplefilter("always")
+    # --8<-- [start:right]
+    checkpoint = keras.callbacks.ModelCheckpoint(
+        best_path,
+        monitor="val_loss",
+        save_best_only=True,
+        save_weights_only=True,
+    )
+    history = model.fit(
+        x_train,
+        y_train,
+        epochs=3,
+        batch_size=4,
+        validation_data=(x_train, y_train),
+        callbacks=[checkpoint],
+        verbose=0,
+    )
+    # --8<-- [end:right]
 assert "val_loss" in history.history, "expected val_loss in the logs"
+fixed_messages = [
+    str(w.message)
+    for w in caught_fixed
+    if "best model" in str(w.message)
+]
+print(
+    "with validation_data: warnings",
+    fixed_messages,
+    "| best file:",
+    os.path.exists(best_path),
+)
+assert fixed_messages == [], "expected no missing-monitor warning"
+assert os.path.exists(best_path), (
+    "expected the 'best' file to be written"
+)

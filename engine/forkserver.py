@@ -139,6 +139,12 @@ def preload() -> dict[str, str]:
     """Import what every snippet imports, without starting the runtime;
     return the TensorFlow version and its build (read from the build
     info, which starts nothing)."""
+    try:  # LiteRT before TensorFlow: with TF 2.20 the other order aborts
+        # ("InterpreterWrapper is already registered"), so a snippet that
+        # imports LiteRT first, as it should, must find it imported first.
+        import ai_edge_litert.interpreter  # noqa: F401
+    except ImportError:
+        pass
     import keras  # noqa: F401
     import numpy  # noqa: F401
     import tensorflow

@@ -2,10 +2,10 @@
 
 When you hit it: NumPy data made into a tensor (`tf.constant`,
 `tf.data.Dataset.from_tensor_slices`) meets a `float32` tensor in a
-TensorFlow op, which fails with `cannot compute Mul as
+TensorFlow op, which fails eagerly with `cannot compute Mul as
 input #1(zero-based) was expected to be a double tensor but is a float
-tensor` (`…a float tensor but is a double tensor` with the `float32`
-tensor first), or with `int64` in place of `double` for NumPy integers.
+tensor`. NumPy's default integer arrays give `int64` in place of
+`double`, and a `uint8` image array gives `uint8`.
 
 What is going on: TensorFlow does not promote dtypes between two
 tensors: both inputs of an op such as `Mul` must match. NumPy arrays
@@ -14,12 +14,14 @@ default to `float64` ("double"), and `tf.constant` and
 as do Keras weights. Cast once where the data enters:
 `tf.cast(x, tf.float32)` or `tf.constant(x, dtype=tf.float32)`.
 
-Pitfall: inside a `tf.function` the same bug is a `TypeError` at trace
-time: `Input 'y' of 'Mul' Op has type float32 that does not match type
-float64`. Cast the data; do not make the weights `float64`.
+Pitfall: inside a `tf.function` or a `Dataset.map` function the same
+bug is a `TypeError` at trace time: `Input 'y' of 'Mul' Op has type
+float32 that does not match type float64`. Cast the data; do not make
+the weights `float64`.
 
 Checked: the message names the first input's dtype as the expected
-one; a tensor of Python ints is `int32`. Eagerly, a Python number or a
+one (`…a float tensor but is a double tensor` with the `float32` tensor
+first); a tensor of Python ints is `int32`. Eagerly, a Python number or a
 NumPy array next to a tensor takes the tensor's dtype: an array
 silently (2.5 becomes 2 next to an `int32` tensor); a Python float
 next to an `int32` tensor raises
@@ -39,6 +41,7 @@ aliases:
   - Input 'b' of 'MatMul' Op has type float64 that does not match type float32 of argument 'a'
   - was expected to be a float tensor but is a int32 tensor
   - was expected to be a float tensor but is a double tensor
+  - was expected to be a uint8 tensor but is a float tensor
   - TensorFlow does not cast float64 to float32 automatically
 """
 
@@ -86,6 +89,30 @@ assert "has type float32 that does not match type float64" in (
     graph_message
 ), "expected a TypeError at trace time inside tf.function"
 
+prices_ds = tf.data.Dataset.from_tensor_slices(prices_np[None])
+try:
+    prices_ds.map(lambda row: row * weights)
+except TypeError as err:
+    map_message = str(err).strip().splitlines()[-1].strip()
+else:
+    raise AssertionError("expected Dataset.map to raise TypeError")
+print("in Dataset.map:", map_message)
+assert "has type float32 that does not match type float64" in (
+    map_message
+), "expected a TypeError at trace time inside Dataset.map"
+try:
+    for row in prices_ds:
+        row * weights
+except tf.errors.InvalidArgumentError as err:
+    loop_message = str(err)
+else:
+    raise AssertionError(
+        "expected an eager loop over the dataset to raise"
+    )
+assert "was expected to be a double tensor but is a float tensor" in (
+    loop_message
+), "expected the eager message for dataset elements too"
+
 # --8<-- [start:right]
 prices = tf.constant(prices_np, dtype=tf.float32)  # cast on entry
 weighted = prices * weights
@@ -112,6 +139,15 @@ except tf.errors.InvalidArgumentError as err:
     ), "expected NumPy int64 * float32 to fail the same way"
 else:
     raise AssertionError("expected int64 * float32 to raise")
+pixels = tf.constant(np.array([3, 5], dtype=np.uint8))  # an image
+try:
+    pixels * weights[:2]
+except tf.errors.InvalidArgumentError as err:
+    assert "expected to be a uint8 tensor but is a float tensor" in str(
+        err
+    ), "expected a uint8 array to keep its own dtype in the message"
+else:
+    raise AssertionError("expected uint8 * float32 to raise")
 assert tf.data.Dataset.from_tensor_slices(
     np.array([3, 5])
 ).element_spec == (tf.TensorSpec([], tf.int64)), (

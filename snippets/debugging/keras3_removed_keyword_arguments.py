@@ -5,8 +5,9 @@ at `fit` with `ValueError: Argument(s) not recognized: {'lr': 0.001}` or
 `TypeError: TensorFlowTrainer.fit() got an unexpected keyword argument
 'workers'`.
 
-What is going on: Keras 3 layers, optimizers and `fit` reject keyword
-arguments they do not know. The common ones from older code:
+What is going on: Keras 3 optimizers, `fit` and layers that pass their
+keywords on to `keras.layers.Layer` reject keyword arguments they do
+not know. The common ones from older code:
 
 | Old code | Keras 3 |
 |---|---|
@@ -21,13 +22,17 @@ three loading options from `fit` together. The errors of `Adam`,
 `LSTM` and `BatchNormalization` list every unknown keyword.
 
 Pitfall: a Functional `keras.Model(inputs, outputs, dynamic=True)`
-drops unknown keywords silently (TF 2.18 and later).
-`Embedding(input_length=...)` and optimizer `decay=` pass with only a
-warning ([`decay=` is ignored](#optimizer-decay-ignored)).
+(TF 2.18 and later), `InputLayer` and `HashedCrossing` drop unknown
+keywords silently. `Embedding(input_length=...)`, `SGD(decay=...)` and
+`Adam(decay=...)` pass with only a warning
+([`decay=` is ignored](#optimizer-decay-ignored)).
 
 Checked: every optimizer class in `keras.optimizers`, eight layers
 (their shared `Layer.__init__` in `keras/src/layers/layer.py` raises)
-and `fit` reject an unknown keyword. `Functional.__init__`
+and `fit` reject an unknown keyword. `InputLayer.__init__`
+(`keras/src/layers/core/input_layer.py`) and `HashedCrossing.__init__`
+(`keras/src/layers/preprocessing/hashed_crossing.py`) take `**kwargs`
+but pass on only `name` (`HashedCrossing` also `dtype`). `Functional.__init__`
 (`keras/src/models/functional.py`) keeps only `trainable` from its
 keywords; on TF 2.16 and 2.17 it raises `TypeError` instead.
 
@@ -185,6 +190,28 @@ with warnings.catch_warnings(record=True) as caught:
 assert any(
     "input_length` is deprecated" in str(w.message) for w in caught
 ), "expected input_length to be accepted with a warning"
+for make in (keras.optimizers.SGD, keras.optimizers.Adam):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        make(decay=0.5)
+    assert any(
+        "decay` is no longer supported" in str(w.message)
+        for w in caught
+    ), f"expected {make.__name__} to accept decay= with a warning"
+for make in (
+    functools.partial(keras.layers.InputLayer, shape=(3,)),
+    functools.partial(keras.layers.HashedCrossing, num_bins=2),
+):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        make(unknown_option=1)  # no error
+    assert not caught, f"expected {make.func.__name__} to stay silent"
+try:
+    keras.layers.Layer(unknown_option=1)
+except ValueError as err:
+    assert "Unrecognized keyword arguments passed to Layer" in str(err)
+else:
+    raise AssertionError("expected Layer.__init__ to reject it")
 
 keras_version = tuple(
     int(part) for part in re.findall(r"\d+", keras.__version__)[:2]

@@ -40,7 +40,9 @@ aliases:
   - tfjs.converters.save_keras_model with Keras 3
 """
 
+import contextlib
 import importlib.util
+import io
 import json
 import os
 import tempfile
@@ -162,16 +164,20 @@ assert all(v.startswith("2.") for v in packages["tf-keras"]), (
     "expected every tf-keras release to be a Keras 2"
 )
 
-# --8<-- [start:show]
-model = keras.Sequential(
-    [keras.Input((4,), name="features"), keras.layers.Dense(3)]
-)
-saved_model_dir = os.path.join(tempfile.mkdtemp(), "saved_model_dir")
-model.export(saved_model_dir, verbose=False)
-# then, in the converter's own environment:
-# tensorflowjs_converter --input_format=tf_saved_model \
-#     --output_format=tfjs_graph_model saved_model_dir web_model
-# --8<-- [end:show]
+# export prints its endpoints, with object ids that change per run
+with contextlib.redirect_stdout(io.StringIO()):
+    # --8<-- [start:show]
+    model = keras.Sequential(
+        [keras.Input((4,), name="features"), keras.layers.Dense(3)]
+    )
+    saved_model_dir = os.path.join(
+        tempfile.mkdtemp(), "saved_model_dir"
+    )
+    model.export(saved_model_dir)  # Keras 3.4 (TF 2.16) has no verbose=
+    # then, in the converter's own environment:
+    # tensorflowjs_converter --input_format=tf_saved_model \
+    #     --output_format=tfjs_graph_model saved_model_dir web_model
+    # --8<-- [end:show]
 
 saved_model = saved_model_pb2.SavedModel()
 saved_model.ParseFromString(

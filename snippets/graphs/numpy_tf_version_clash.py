@@ -29,8 +29,9 @@ platform's wheel asks for the same, Windows 2.16 and 2.17 through
 `tensorflow-intel`; for 2.10 to 2.15, the macOS x86-64 and Windows
 wheels do (macOS arm64 is not compared).
 `numpy<2` picks 1.26.4 on Python 3.9 and later, outside 2.12's and
-2.13's range. No TensorFlow below 2.21 ran here, and the shown check
-ran only on `tensorflow_cpu` 2.21. The first
+2.13's range. No TensorFlow below 2.16 ran here; the shown check ran
+on the pinned release and the releases of the card's matrix line. The
+first
 message is NumPy's own (version printed): it answers a module asking
 for `numpy.core._multiarray_umath._ARRAY_API`, as NumPy 1.x's
 `import_array()` does (NumPy 1.26, `generate_numpy_api.py`). The
@@ -86,7 +87,6 @@ for line in metadata.requires(provider):
         )
 # --8<-- [end:check]
 assert fits, "expected the installed pair to fit"
-assert tf.__version__.startswith("2.21."), "expected the pinned release"
 assert Version(numpy_version).major == 2, "expected NumPy 2 here"
 
 SNAPSHOT = (

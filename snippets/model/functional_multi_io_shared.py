@@ -7,10 +7,11 @@ What is going on: a layer object called twice in a Functional model
 shares one set of weights: it appears once in `model.layers`. Pass
 inputs and outputs as dicts: `fit` then takes losses, labels and data
 keyed by the dict keys, logs a loss per output key, and `predict`
-returns a dict with those keys (TF 2.17 and later; TF 2.16 keys losses
-by the output layers' names and logs only `loss`). Give each `keras.Input` the `name` of
-its key: Keras warns "all keys in the dict must match the names of the
-corresponding tensors" otherwise.
+returns a dict with those keys (TF 2.17 and later; on TF 2.16 a dict
+of losses works only when each output layer is named like its key,
+and `fit` logs only `loss`). Give each `keras.Input` the `name`
+of its key: Keras warns "all keys in the dict must match the names of
+the corresponding tensors" otherwise.
 
 Pitfall: to share, create the layer once and call the same object.
 Creating `Dense(8)` twice builds two independent encoders: twice the
@@ -123,7 +124,9 @@ assert two_encoders.count_params() == 2 * encoder_params + 17, (
 )
 
 
-def renamed_run(input_names, head_names):
+def renamed_run(
+    input_names, head_names, loss_keys=("same", "score"), y=None
+):
     """Dict keys stay left/right/same/score; the names change."""
     keras.utils.set_random_seed(0)
     a, b = (keras.Input(shape=(4,), name=n) for n in input_names)
@@ -139,9 +142,9 @@ def renamed_run(input_names, head_names):
         )
     try:
         renamed.compile(
-            optimizer="adam", loss={"same": "mse", "score": "mse"}
+            optimizer="adam", loss=dict.fromkeys(loss_keys, "mse")
         )
-        logged = renamed.fit(inputs, targets, epochs=1, verbose=0)
+        logged = renamed.fit(inputs, y or targets, epochs=1, verbose=0)
     except ValueError as err:  # Keras 3.4.1 (TF 2.16)
         return str(err).splitlines()[0], [
             str(w.message) for w in caught
@@ -163,7 +166,25 @@ print(" ", noisy[0].split(". Received")[0] + ".")
 if keras_version < (3, 6):  # Keras 3.4.1, TF 2.16
     assert (
         "key 'same' does not correspond to any model output" in keys
-    ), "expected TF 2.16 to key losses by the output layers' names"
+    ), "expected TF 2.16 to reject the dict keys as loss keys"
+    by_layer, _ = renamed_run(
+        ("left", "right"),
+        ("same_head", "score_head"),
+        loss_keys=("same_head", "score_head"),
+    )
+    by_layer_both, _ = renamed_run(
+        ("left", "right"),
+        ("same_head", "score_head"),
+        loss_keys=("same_head", "score_head"),
+        y={
+            "same_head": targets["same"],
+            "score_head": targets["score"],
+        },
+    )
+    assert all(
+        "No loss to compute" in str(run)
+        for run in (by_layer, by_layer_both)
+    ), "expected TF 2.16 not to train with layer names as loss keys"
 else:
     assert keys == (per_output, ["same", "score"]), (
         "expected the output dict keys, not the layer names"

@@ -15,14 +15,16 @@ returns the same values on every call; one seeded with a
 
 Pitfall: one initializer instance, unseeded or with an integer seed,
 shared by two layers gives them identical starting weights. Pass the
-name (`"glorot_uniform"`) or a new instance per layer, and call
-`keras.utils.set_random_seed` once for reproducible runs
+name (`"glorot_uniform"`) or a new unseeded instance per layer, and
+call `keras.utils.set_random_seed` once for reproducible runs
 ([seed everything once](setup.md#seed-everything-once)).
 
 Checked: the defaults of `Dense`, `Conv2D`, `LSTM` and `Embedding`.
 The ones fill the second quarter of the LSTM bias, the forget gate
 (`keras/src/layers/rnn/lstm.py`, `LSTMCell.build`); with
-`unit_forget_bias=False` the bias starts at zero.
+`unit_forget_bias=False` the bias starts at zero. A new instance per
+layer with the same integer seed (`GlorotUniform(seed=42)` twice) still
+gives twins; different seeds do not.
 
 severity: silent
 topics: M8
@@ -181,6 +183,21 @@ print(
     new_instance,
 )
 assert not by_name and not new_instance, "expected distinct kernels"
+same_seed = same_start(
+    lambda: keras.initializers.GlorotUniform(seed=42)
+)
+seeds = iter((1, 2))
+other_seeds = same_start(
+    lambda: keras.initializers.GlorotUniform(seed=next(seeds))
+)
+print(
+    "identical kernels: new GlorotUniform(seed=42) per layer",
+    same_seed,
+    "| seeds 1 and 2",
+    other_seeds,
+)
+assert same_seed, "expected a new instance with the same seed to repeat"
+assert not other_seeds, "expected different seeds to differ"
 
 model = keras.Sequential(
     [

@@ -6,20 +6,22 @@ does not improve.
 
 What is going on: `trainable = False` moves a layer's weights from
 `trainable_weights` to `non_trainable_weights`, recursively. Once `fit`
-has run, the training function and the optimizer keep the variables
-that were trainable then, so a later change of `trainable`, either
-way, has no effect until you call `compile()` again. A change between
-`compile` and the first `fit` still counts.
+has run, its training function keeps the variables that were trainable
+then: `fit` ignores a later change of `trainable`, either way, until
+`compile()` builds a new one. A change between `compile` and the first
+`fit` still counts.
 
 Pitfall: Keras 3.15 gives no warning; the unfrozen base silently stays
 frozen. Recompile with a new optimizer (usually with a lower learning
 rate) after every change of `trainable`.
 
-Checked: recompiling with the optimizer the first `fit` built (a reused
-instance, or `optimizer=model.optimizer`) raises at the next `fit`;
-with Keras 3.15 the error says `This optimizer can only be called for
-the variables it was originally built with`. A new instance or a name
-such as `"adam"` works.
+Checked: after an unfreeze, keeping the optimizer the first `fit`
+built (`optimizer=model.optimizer`, or only a new training function
+from `model.make_train_function(force=True)`) raises at the next
+`fit`; with Keras 3.15 the error says `This optimizer can only be
+called for the variables it was originally built with`. A new instance
+or a name such as `"adam"` works. After a freeze, both ways are
+accepted and the frozen base stays fixed.
 
 severity: silent
 topics: M10
@@ -200,3 +202,30 @@ named_model.compile(optimizer="adam", loss=loss)
 assert moves(named_base, named_model), (
     "expected a recompile with a new optimizer by name to train the base"
 )
+
+
+def frozen_after_fit_with(refresh):
+    """Fit with the base trainable, freeze it, refresh, fit again."""
+    new_base, new_model = fresh()
+    new_base.trainable = True
+    new_model.compile(optimizer="adam", loss=loss)
+    moves(new_base, new_model)
+    new_base.trainable = False
+    refresh(new_model)
+    return moves(new_base, new_model)  # raises if the optimizer refuses
+
+
+freeze_reused = frozen_after_fit_with(
+    lambda m: m.compile(optimizer=m.optimizer, loss=loss)
+)
+freeze_forced = frozen_after_fit_with(
+    lambda m: m.make_train_function(force=True)
+)
+print(
+    "frozen after a fit, base moves: optimizer=model.optimizer",
+    freeze_reused,
+    "| new train function only",
+    freeze_forced,
+)
+assert not freeze_reused, "expected the reused optimizer to accept it"
+assert not freeze_forced, "expected a new train function to be enough"

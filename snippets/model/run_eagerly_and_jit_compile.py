@@ -101,12 +101,12 @@ def devices_with_fake_gpu(device_type=None):
     )
 
 
-def auto_with_gpu(model):
+def auto_with_gpu(model, **compile_args):
     """What jit_compile="auto" resolves to if a GPU were visible."""
     with mock.patch.object(
         tf.config, "list_physical_devices", devices_with_fake_gpu
     ):
-        model.compile(loss="mse")
+        model.compile(loss="mse", **compile_args)
     return model.jit_compile
 
 
@@ -116,7 +116,7 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     _, both = mode_in_fit(run_eagerly=True, jit_compile=True)
 messages = [str(w.message) for w in caught]
-_, eager_auto = mode_in_fit(run_eagerly=True)
+eager_auto_gpu = auto_with_gpu(make_model(), run_eagerly=True)
 has_gpu = bool(tf.config.list_physical_devices("GPU"))
 strategy = tf.distribute.MirroredStrategy(["/cpu:0"])
 with strategy.scope():
@@ -141,6 +141,7 @@ print(
     model.jit_compile,
 )
 print("jit_compile='auto', fake GPU:", auto_gpu)
+print("jit_compile='auto', fake GPU, run_eagerly=True:", eager_auto_gpu)
 print("run_eagerly + jit_compile=True:", messages[0])
 assert defaults["run_eagerly"].default is False, (
     "expected graph by default"
@@ -156,7 +157,7 @@ assert auto_gpu == {
 }, "expected 'auto' on a GPU to skip strategies and non-XLA layers"
 assert both.jit_compile is False, "expected run_eagerly to disable XLA"
 assert "cannot also be True" in messages[0], "expected a warning"
-assert eager_auto.jit_compile is False, "expected 'auto' off when eager"
+assert eager_auto_gpu is False, "expected 'auto' off when eager"
 
 # Last: op determinism cannot be switched off again in this process.
 tf.config.experimental.enable_op_determinism()

@@ -15,7 +15,10 @@ Pitfall: it fails silently. No error, no warning: the augmentation
 stays frozen after epoch one.
 
 Checked: the three random sources above, each cached after it, over
-three epochs; nothing was written to stderr while they ran.
+three epochs. On 2.21 nothing reached stderr while they ran. Other
+releases log lines there that do not mention the cache: 2.16 to 2.20
+log "Local rendezvous is aborting …" at the end of a pass (a warning
+on 2.16), and a nightly may log an autotuning warning.
 
 severity: silent
 topics: D5
@@ -71,6 +74,10 @@ with open(log_path, "w") as log_file:
 os.close(saved_stderr)
 with open(log_path) as log_file:
     logged = log_file.read()
+lines = logged.splitlines()
+# TF 2.16-2.20 log a line from here at the end of a pass
+end_lines = [ln for ln in lines if "local_rendezvous.cc" in ln]
+cache_lines = [ln for ln in lines if "cache" in ln.lower()]
 fresh_epochs = epochs(fresh)
 print("cache after augment: ", frozen_epochs)
 print("cache before augment:", fresh_epochs)
@@ -84,10 +91,21 @@ repeats = {
     ]
 }
 print("repeats every epoch when cached after it:", repeats)
-print("stderr while caching:", repr(logged))
+print("stderr lines about the cache:", cache_lines)
 for name, repeated in repeats.items():
     assert repeated, f"expected cached {name} values to repeat"
-assert logged == "", "expected no warning from the frozen pipelines"
+assert cache_lines == [], "expected no warning about the cache"
+tf_release = tuple(int(v) for v in tf.__version__.split(".")[:2])
+if tf_release == (2, 21):
+    assert logged == "", "expected nothing on stderr on 2.21"
+elif (2, 16) <= tf_release <= (2, 20):
+    assert end_lines and all(
+        "Local rendezvous is aborting" in ln for ln in end_lines
+    ), "expected the end-of-sequence log line on 2.16-2.20"
+    level = "W" if tf_release == (2, 16) else "I"
+    assert all(f": {level} tensorflow/" in ln for ln in end_lines), (
+        f"expected the end-of-sequence line at level {level}"
+    )
 assert fresh_epochs[0] != fresh_epochs[1], (
     "expected new random values each epoch when augmenting after cache"
 )

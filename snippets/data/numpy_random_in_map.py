@@ -16,6 +16,11 @@ Pitfall: nothing fails or warns. An `if np.random.rand() < 0.5:` flip
 picks one branch while tracing, so either every image is flipped or
 none is, in every epoch.
 
+Checked: on 2.21 the frozen pipeline wrote nothing to stderr and raised
+no Python warning. TensorFlow 2.16 logs a warning there, "Local
+rendezvous is aborting …", at the end of the pass; it does not mention
+the random values.
+
 severity: silent
 topics: D19
 aliases:
@@ -139,4 +144,11 @@ print(
     len(logged.splitlines()),
 )
 assert not caught, "expected no warning about the frozen random values"
-assert logged == "", "expected nothing on stderr either"
+tf_release = tuple(int(v) for v in tf.__version__.split(".")[:2])
+if tf_release == (2, 16):
+    assert all(
+        "Local rendezvous is aborting" in ln
+        for ln in logged.splitlines()
+    ), "expected only the end-of-sequence log line on 2.16"
+else:
+    assert logged == "", "expected nothing on stderr either"

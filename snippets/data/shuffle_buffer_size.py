@@ -14,6 +14,10 @@ Pitfall: `shuffle(10)` on class-sorted data still yields batches of a
 single class, with no warning. Use a buffer of the dataset's size when
 it fits in memory, else shuffle the file list too.
 
+Checked: on 2.21 nothing reached stderr while the small buffer ran.
+Releases 2.16 to 2.20 log "Local rendezvous is aborting …" there at
+the end of the pass, a line that does not mention the shuffle.
+
 severity: silent
 topics: D6
 aliases:
@@ -58,7 +62,17 @@ print(
     f"buffer 10: {single} of {len(small_batches)} batches hold one class"
 )
 assert single > len(small_batches) // 2, "expected mostly one class"
-assert logged == "", "expected no warning"
+lines = logged.splitlines()
+assert not [ln for ln in lines if "shuffle" in ln.lower()], (
+    "expected no warning about the shuffle"
+)
+tf_release = tuple(int(v) for v in tf.__version__.split(".")[:2])
+if tf_release == (2, 21):
+    assert logged == "", "expected nothing on stderr on 2.21"
+elif (2, 16) <= tf_release <= (2, 20):
+    assert lines and all(
+        "Local rendezvous is aborting" in ln for ln in lines
+    ), "expected only the end-of-sequence log line on 2.16-2.20"
 first_small = next(iter(small)).numpy().tolist()
 first_mixed = next(iter(mixed)).numpy().tolist()
 print("buffer 10: ", first_small)

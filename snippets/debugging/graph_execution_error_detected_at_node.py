@@ -18,7 +18,7 @@ array, and `fit` shuffles: the bad id sits in row 13 here. Search the
 data for out-of-range ids instead (below).
 
 Checked: with TensorFlow 2.21 and Keras 3.15 on this machine's CPU (the
-matrix line shows other releases), with the bad id in row 13 and batches
+same asserts pass on 2.19 and 2.20; the matrix line shows the rest), with the bad id in row 13 and batches
 of 8: `predict`, which does not shuffle, names row 5 of the second
 batch, and so does `fit(shuffle=False)`. Here Keras added `_1` to the model and
 layer scopes; a layer inside a nested model gets that model's scope too
@@ -58,6 +58,7 @@ aliases:
   - "InvalidArgumentError: Graph execution error: Detected at node sequential/embedding/embedding_lookup defined at (most recent call last):"
   - "[[{{node sequential/embedding/embedding_lookup}}]] [Op:__inference_train_function"
   - "[Op:__inference_multi_step_on_iterator"
+  - "[Op:__inference_one_step_on_iterator"
   - indices[0,2] = 12 is not in [0, 10) Embedding in model.fit
   - which line of my code caused the Graph execution error
   - what does the asterisk * mean in a tf.function error traceback
@@ -172,9 +173,11 @@ except tf.errors.InvalidArgumentError as err:
 assert unshuffled_reason == "indices[5,2] = 12 is not in [0, 10)", (
     "expected shuffle=False to keep the row's place: 5 in batch 2"
 )
-assert "[Op:__inference_multi_step_on_iterator_" in fit_lines[-1], (
-    "expected the last line to name Keras's train function"
-)
+tf_release = tuple(int(v) for v in tf.__version__.split(".")[:2])
+train_fn = "multi" if tf_release >= (2, 18) else "one"  # Keras 3.4, 3.6
+assert (
+    f"[Op:__inference_{train_fn}_step_on_iterator_" in fit_lines[-1]
+), "expected the last line to name Keras's train function"
 
 try:
     model.predict(tokens, batch_size=8, verbose=0)
@@ -484,5 +487,5 @@ assert (
     'platform.system() == "Darwin" and "arm" in platform.processor()'
     in apple_check
 ), "expected XLA off on an Apple-silicon GPU"
-assert tf.__version__.startswith("2.21."), "expected TensorFlow 2.21"
-assert keras.__version__.startswith("3.15."), "expected Keras 3.15"
+if tf.__version__.startswith("2.21."):  # the recorded run
+    assert keras.__version__.startswith("3.15."), "expected Keras 3.15"

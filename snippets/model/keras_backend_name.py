@@ -27,7 +27,10 @@ Each case is a child process (`sys.executable`) with its own
 `KERAS_HOME`, or `HOME` for the default. The `/tmp/.keras` fallback
 is read from `keras/src/backend/config.py` (module level), not run: it
 would write outside the run's folder. The five names and the
-`ValueError` are read from `keras/src/backend/__init__.py`. The
+`ValueError` are read from `keras/src/backend/__init__.py`. Keras 3.4
+and 3.6 (TF 2.16, 2.17) know four names, not `openvino`; before 3.11
+the `numpy` backend stops at `jax`. A Keras 3.16 nightly calls an
+unknown name unsupported, and moves `openvino` into its own package. The
 default is what `keras/src/backend/config.py` writes into a new
 `keras.json` before it reads the variable: `tensorflow` in the run,
 with `KERAS_BACKEND=openvino` set.
@@ -153,30 +156,47 @@ results = {
 for name, result in results.items():
     print(f"KERAS_BACKEND={name}: {result}")
 
+keras_release = tuple(int(v) for v in keras.__version__.split(".")[:2])
+unknown = (
+    "Unsupported" if keras_release >= (3, 16) else "Unable to import"
+)
 for wrong in ("pytorch", "tf", "TensorFlow"):
     assert results[wrong] == (
-        f"ValueError: Unable to import backend : {wrong}"
+        f"ValueError: {unknown} backend : {wrong}"
     ), f"expected an unknown name; {wrong}: {results[wrong]}"
+source = Path(keras.__file__).parent / "src" / "backend" / "__init__.py"
+known = set(re.findall(r'backend\(\) == "(\w+)"', source.read_text()))
 missing = {
     "jax": "jax",
     "torch": "torch",
     "openvino": "openvino",
-    "numpy": "scipy",
+    "numpy": "scipy" if keras_release >= (3, 11) else "jax",
 }
+if keras_release >= (3, 16):  # a nightly: a separate package
+    del missing["openvino"]
+    assert results["openvino"].startswith(
+        "ImportError: The openvino backend is not installed."
+    ), results["openvino"]
+if keras_release < (3, 9):  # Keras 3.4 and 3.6 (TF 2.16, 2.17)
+    del missing["openvino"]
+    assert results["openvino"] == (
+        "ValueError: Unable to import backend : openvino"
+    ), "expected openvino unknown before Keras 3.9"
 for name, package in missing.items():
     assert results[name] == (
         f"ModuleNotFoundError: No module named '{package}'"
     ), f"expected {name} to need {package}; {name}: {results[name]}"
 
-source = Path(keras.__file__).parent / "src" / "backend" / "__init__.py"
-known = set(re.findall(r'backend\(\) == "(\w+)"', source.read_text()))
 print("names in keras/src/backend/__init__.py:", sorted(known))
-assert known == {"tensorflow", "jax", "torch", "numpy", "openvino"}
+assert known == {"tensorflow", "jax", "torch", "numpy"} | (
+    {"openvino"} if (3, 9) <= keras_release < (3, 16) else set()
+), "expected five names in Keras 3.9 to 3.15, four otherwise"
 assert all(name == name.lower() for name in known), "expected lowercase"
-assert (
-    'raise ValueError(f"Unable to import backend : {backend()}")'
-    in (source.read_text())
-), "expected every other name to raise ValueError"
+if keras_release < (3, 16):  # a nightly looks up other names in plugins
+    assert (
+        'raise ValueError(f"Unable to import backend : {backend()}")'
+        in (source.read_text())
+    ), "expected every other name to raise ValueError"
 for package in ("jax", "torch", "openvino", "scipy"):
     assert importlib.util.find_spec(package) is None, f"{package} here"
 

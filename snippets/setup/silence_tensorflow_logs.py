@@ -7,7 +7,8 @@ clean CI logs.
 What is going on: TensorFlow's C++ side logs lines that start with a
 level letter: `I`, `W`, `E`. `TF_CPP_MIN_LOG_LEVEL` hides most of them
 by level: `1` hides `I`, `2` also `W`, `3` also `E`. In 2.21 the
-oneDNN notice comes at every level (twice here);
+oneDNN notice comes at every level (twice here); 2.16 to 2.20 hide it
+from `1` on.
 `TF_ENABLE_ONEDNN_OPTS=0` removes it and turns oneDNN's custom
 operations off too. Python-side warnings ignore the variable:
 TensorFlow's go through `tf.get_logger()` or `warnings` (`tf.data`,
@@ -100,6 +101,7 @@ if sys.argv[1:2] == ["--child"]:  # a fresh Python for one row
     state = {
         "onednn": _pywrap_util_port.IsMklEnabled(),
         "tf logger": tf.get_logger().name,
+        "version": tf.__version__,
     }
     if warn:
         mark("python")
@@ -163,7 +165,18 @@ def run(row):
 with ThreadPoolExecutor(2) as pool:
     done = dict(zip(ROWS, pool.map(run, ROWS), strict=True))
 
-CPP = re.compile(r"^([IWEF])\d{4} [\d:.]+ +\d+ ([\w.]+):\d+\] (.*)")
+CPP = re.compile(  # 2.21's absl format, or 2.16-2.20's
+    r"^([IWEF])\d{4} [\d:.]+ +\d+ ([\w.]+):\d+\] (.*)"
+    r"|^[\d-]+ [\d:.]+: ([IWEF]) (?:\S+/)?([\w.]+):\d+\] (.*)"
+)
+
+
+def cpp_fields(found):
+    """(letter, source file, message) of a C++ log line, either format."""
+    groups = found.groups()
+    return groups[:3] if groups[0] else groups[3:]
+
+
 WARNINGS = re.compile(
     r"^\S+/(tensorflow|keras)/\S+\.py:\d+: \w*Warning: "
 )
@@ -185,7 +198,7 @@ def sort_stderr(text):
         found = CPP.match(line)
         warned = WARNINGS.match(line)
         if found:
-            letter, source, message = found.groups()
+            letter, source, message = cpp_fields(found)
             what = f"{letter} {source}"
         elif warned:
             what = f"warnings ({warned[1]})"
@@ -220,8 +233,8 @@ for row, steps in sorted_rows.items():
         print(f"  {step:8}: {text or '-'}")
 
 onednn_line = next(
-    CPP.match(line)[3]
-    for line in done["TF_CPP_MIN_LOG_LEVEL=3"].stderr.splitlines()
+    cpp_fields(CPP.match(line))[2]
+    for line in done["unset, then 3 after import"].stderr.splitlines()
     if CPP.match(line) and "oneDNN" in line
 )
 print("port.cc says:", onednn_line[:44] + "…")
@@ -264,10 +277,13 @@ PYTHON_SIDE = [
     "warnings (tensorflow)",
     "warnings (your line)",
 ]
+version = states["TF_CPP_MIN_LOG_LEVEL=1"]["version"]
+tf_release = tuple(int(v) for v in version.split(".")[:2])
 for row, steps in sorted_rows.items():
-    assert "first op" not in steps, (
-        f"expected the op to log nothing: {row}"
-    )
+    op_lines = steps.get("first op", [])
+    if tf_release > (2, 21):  # a nightly here looks for CUDA at the op
+        op_lines = [x for x in op_lines if x != "E cuda_platform.cc"]
+    assert not op_lines, f"expected the op to log nothing: {row}"
     imported = steps.get("import", [])
     onednn = imported.count("I port.cc")
     if row == "the quiet recipe":
@@ -277,9 +293,14 @@ for row, steps in sorted_rows.items():
         ), f"expected nothing but the markers: {done[row].stderr}"
         assert "[python]" in done[row].stderr.splitlines(), row
         continue
-    assert onednn == 2, (
-        f"expected the oneDNN notice twice, at every level: {row}"
-    )
+    if tf_release >= (2, 21):
+        assert onednn == 2, (
+            f"expected the oneDNN notice twice, at every level: {row}"
+        )
+    elif row == "unset, then 3 after import":
+        assert onednn >= 1, "expected the oneDNN notice at level 0"
+    else:
+        assert onednn == 0, f"expected 2.16-2.20 to hide it: {row}"
     assert ("I cpu_feature_guard.cc" in imported) == (
         row == "unset, then 3 after import"
     ), f"expected the CPU-feature I line at level 0 only: {row}"

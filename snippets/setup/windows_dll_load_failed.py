@@ -17,7 +17,7 @@ hardware requirements, a CPU with AVX.
 
 Pitfall: reading only the last lines: they send every cause to the
 same errors page. The loader's own message is the error they wrap,
-`err.__cause__`.
+`err.__context__` (from 2.21 also `err.__cause__`).
 
 Checked: the run imports TensorFlow in a fresh Python on Linux, where
 a stand-in for the Windows loader raises the message as users report
@@ -26,9 +26,10 @@ it; the lines TensorFlow adds come from its own code
 first loads the Visual C++ runtime DLLs its build info lists and names
 the "Microsoft C++ Redistributable for Visual Studio 2015, 2017 and
 2019" if one is missing (`tensorflow/python/platform/self_check.py`,
-`preload_check`), then runs a diagnosis module the Linux wheel lacks:
-neither was run here. The Windows wheel tags are checked on
-[the no-wheel card](setup.md#no-wheel-for-python-or-platform); for
+`preload_check`; a 2.23 nightly looks for them on `PATH` instead), and
+from 2.21 runs a diagnosis module the Linux wheel lacks: neither was
+run here. Before 2.21, `err.__cause__` is `None`. The Windows wheel
+tags are checked on [the no-wheel card](setup.md#no-wheel-for-python-or-platform); for
 `tensorflow-intel`, see [the WSL2 card](setup.md#windows-gpu-wsl2).
 
 severity: crash
@@ -71,12 +72,14 @@ if sys.argv[1:] == ["--windows-loader-stand-in"]:  # the fresh Python
         import tensorflow as tf
     except ImportError as err:
         print(*str(err).splitlines()[-3:], sep="\n")  # TF's lines
-        print("cause:", err.__cause__)  # the loader's own error
+        print("cause:", err.__context__)  # the loader's own error
+        print("same as __cause__:", err.__cause__ is err.__context__)
     else:
         print("loaded TensorFlow", tf.__version__)
     # --8<-- [end:show]
     raise SystemExit
 
+import tensorflow as tf
 from tensorflow.python import pywrap_tensorflow
 from tensorflow.python.platform import self_check
 
@@ -98,6 +101,10 @@ assert lines[2].startswith("If you need help, create an issue"), lines
 assert lines[3] == "cause: " + STAND_IN, (
     "expected the loader's error as the cause"
 )
+tf_release = tuple(int(v) for v in tf.__version__.split(".")[:2])
+assert lines[4] == f"same as __cause__: {tf_release >= (2, 21)}", (
+    "expected __cause__ set from 2.21 on, None before"
+)
 wrapper = inspect.getsource(pywrap_tensorflow)
 assert (
     "from tensorflow.python._pywrap_tensorflow_internal import *"
@@ -106,11 +113,11 @@ assert (
 assert (
     "f'{traceback.format_exc()}'\n      f'\\n\\nFailed to load the native"
     in wrapper
-    and ") from exc" in wrapper
-), "expected only the traceback to vary, and the cause kept"
-assert "windows_lib_diagnostics.run_diagnosis()" in wrapper, (
-    "expected a Windows-only diagnosis before the error"
-)
+    and (") from exc" in wrapper) == (tf_release >= (2, 21))
+), "expected only the traceback to vary, and the cause kept from 2.21"
+assert ("windows_lib_diagnostics.run_diagnosis()" in wrapper) == (
+    tf_release >= (2, 21)
+), "expected a Windows-only diagnosis before the error, from 2.21"
 assert (
     importlib.util.find_spec(
         "tensorflow.python.platform.windows_lib_diagnostics"
@@ -129,9 +136,14 @@ messages = [  # its string literals, adjacent ones joined
     for node in ast.walk(ast.parse(preload))
     if isinstance(node, ast.Constant) and isinstance(node.value, str)
 ]
-assert (
-    'if os.name == "nt":' in preload and "ctypes.WinDLL" in preload
-), "expected a Windows-only DLL check before the runtime loads"
+if tf_release <= (2, 21):
+    assert (
+        'if os.name == "nt":' in preload and "ctypes.WinDLL" in preload
+    ), "expected a Windows-only DLL check before the runtime loads"
+else:  # a nightly looks for the DLLs on %PATH% instead
+    assert (
+        "if _is_windows():" in preload and "os.path.isfile" in preload
+    )
 assert any(
     "Could not find the DLL(s)" in m
     and '"Microsoft C++ Redistributable for Visual Studio 2015, 2017 and'

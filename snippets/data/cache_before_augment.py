@@ -18,7 +18,7 @@ Checked: the three random sources above, each cached after it, over
 three epochs. On 2.21 nothing reached stderr while they ran. Other
 releases log lines there that do not mention the cache: 2.16 to 2.20
 log "Local rendezvous is aborting …" at the end of a pass (a warning
-on 2.16), and a nightly may log an autotuning warning.
+on 2.16).
 
 severity: silent
 topics: D5

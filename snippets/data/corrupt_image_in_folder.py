@@ -24,7 +24,8 @@ reason's format list differs), with 6 PNGs, one text file named
 failed; the batched `ignore_errors()` kept 4 of 6 good images; a
 `tf.gather` from a one-entry table in a later `map` made it drop every
 dog. Without `log_warning=True`, none of these drops (batched, one image
-at a time, the map's) left a log line or a Python warning. The check
+at a time, the map's) left a Python warning or a log line naming the
+file. The check
 also caught an empty, a truncated PNG and a truncated JPEG file. A
 `.webp` file is not listed: Keras reads `.bmp`, `.gif`, `.jpeg`, `.jpg`
 and `.png` (`ALLOWLIST_FORMATS` in

@@ -17,9 +17,9 @@ picks one branch while tracing, so either every image is flipped or
 none is, in every epoch.
 
 Checked: on 2.21 the frozen pipeline wrote nothing to stderr and raised
-no Python warning. TensorFlow 2.16 logs a warning there, "Local
-rendezvous is aborting …", at the end of the pass; it does not mention
-the random values.
+no Python warning. On TensorFlow 2.16 stderr held at most the "Local
+rendezvous is aborting …" line at the end of the pass, which does not
+mention the random values.
 
 severity: silent
 topics: D19

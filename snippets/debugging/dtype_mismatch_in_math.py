@@ -4,8 +4,8 @@ When you hit it: NumPy data made into a tensor (`tf.constant`,
 `tf.data.Dataset.from_tensor_slices`) meets a `float32` tensor in a
 TensorFlow op, which fails eagerly with `cannot compute Mul as
 input #1(zero-based) was expected to be a double tensor but is a float
-tensor`. NumPy's default integer arrays give `int64` in place of
-`double`, and a `uint8` image array gives `uint8`.
+tensor`. A NumPy integer array gives its own dtype in place of
+`double`: `int64` for the default here, `uint8` for an image.
 
 What is going on: TensorFlow does not promote dtypes between two
 tensors: both inputs of an op such as `Mul` must match. NumPy arrays
@@ -130,7 +130,9 @@ except tf.errors.InvalidArgumentError as err:
 else:
     raise AssertionError("expected int32 * float32 to raise")
 
-numpy_ints = tf.constant(np.array([3, 5]))  # NumPy default: int64
+numpy_ints = tf.constant(
+    np.array([3, 5])
+)  # int64 here: NumPy's default
 try:
     numpy_ints * weights[:2]
 except tf.errors.InvalidArgumentError as err:

@@ -156,6 +156,16 @@ for _old, _, new, _ in stubs:
         raise AssertionError(f"expected {new} to raise when used")
 
 gone = [row for row in rows if row[1]]
+assert len(gone) > len(rows) / 2, "expected most TF1 names to be gone"
+try:  # a compat.v1 name is back, TF1's graph mode is not
+    tf.compat.v1.placeholder(tf.float32, [None, 4])
+    placeholder_error = ""
+except RuntimeError as err:
+    placeholder_error = str(err)
+print("tf.compat.v1.placeholder:", placeholder_error)
+assert "not compatible with eager execution" in placeholder_error, (
+    "expected compat.v1 to restore the name, not graph mode"
+)
 missing_new = [row for row in rows if row[3] == "no"]
 still = [row for row in rows if not row[1]]
 assert any(old == "tf.where" for old, *_ in still), "tf.where resolves"

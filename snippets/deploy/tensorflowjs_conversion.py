@@ -173,7 +173,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     saved_model_dir = os.path.join(
         tempfile.mkdtemp(), "saved_model_dir"
     )
-    model.export(saved_model_dir)  # Keras 3.4 (TF 2.16) has no verbose=
+    model.export(saved_model_dir)
     # then, in the converter's own environment:
     # tensorflowjs_converter --input_format=tf_saved_model \
     #     --output_format=tfjs_graph_model saved_model_dir web_model

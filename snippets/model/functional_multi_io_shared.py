@@ -7,15 +7,18 @@ What is going on: a layer object called twice in a Functional model
 shares one set of weights: it appears once in `model.layers`. Pass
 inputs and outputs as dicts: `fit` then takes losses, labels and data
 keyed by the dict keys, logs a loss per output key, and `predict`
-returns a dict with those keys (TF 2.17 and later; on TF 2.16 a dict
-of losses works only when each output layer is named like its key,
-and `fit` logs only `loss`). Give each `keras.Input` the `name`
-of its key: Keras warns "all keys in the dict must match the names of
-the corresponding tensors" otherwise.
+returns a dict with those keys (Keras 3.6 and later; Keras 3.4 in
+`Checked:`). Give each `keras.Input` the `name` of its key: Keras
+warns "all keys in the dict must match the names of the corresponding
+tensors" otherwise.
 
 Pitfall: to share, create the layer once and call the same object.
 Creating `Dense(8)` twice builds two independent encoders: twice the
 encoder weights, trained apart.
+
+Checked: with Keras 3.4, TF 2.16's pair in the matrix, a dict of
+losses works only when each output layer is named like its key, and
+`fit` logs only `loss`.
 
 severity: tip
 topics: M2

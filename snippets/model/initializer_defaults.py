@@ -5,7 +5,7 @@ is regularised, or you pass one initializer object to several layers.
 
 What is going on: read the defaults from `layer.get_config()`: kernels
 start `GlorotUniform`, biases `Zeros`, LSTM recurrent kernels
-`Orthogonal` (`OrthogonalInitializer` on TF 2.16 and 2.17), embeddings
+`Orthogonal` (`OrthogonalInitializer` in Keras 3.4 and 3.6, TF 2.16's and 2.17's pairs), embeddings
 `RandomUniform`; every regularizer is `None`.
 An `LSTM` still starts its forget-gate biases at 1
 (`unit_forget_bias=True`). A `kernel_regularizer` adds its penalty to

@@ -74,6 +74,7 @@ if sys.argv[1:] == ["--windows-loader-stand-in"]:  # the fresh Python
         print(*str(err).splitlines()[-3:], sep="\n")  # TF's lines
         print("cause:", err.__context__)  # the loader's own error
         print("same as __cause__:", err.__cause__ is err.__context__)
+        print("__cause__ is None:", err.__cause__ is None)
     else:
         print("loaded TensorFlow", tf.__version__)
     # --8<-- [end:show]
@@ -103,7 +104,10 @@ assert lines[3] == "cause: " + STAND_IN, (
 )
 tf_release = tuple(int(v) for v in tf.__version__.split(".")[:2])
 assert lines[4] == f"same as __cause__: {tf_release >= (2, 21)}", (
-    "expected __cause__ set from 2.21 on, None before"
+    "expected __cause__ set from 2.21 on"
+)
+assert lines[5] == f"__cause__ is None: {tf_release < (2, 21)}", (
+    "expected __cause__ to be None before 2.21"
 )
 wrapper = inspect.getsource(pywrap_tensorflow)
 assert (

@@ -26,9 +26,9 @@ venv: $(STAMP)
 serve: verify
 	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
-## test: build (FORCE=1: verify every snippet), then every check on that build
+## test: build, then every check on that build (FORCE=1: verify every snippet and rerun checks that passed on the same inputs)
 test: build
-	BUILT_SITE=$(SITE) $(PY) -m pytest
+	BUILT_SITE=$(SITE) $(if $(FORCE),FORCE=1) $(PY) -m pytest
 
 ## verify: run the snippets whose record is stale (FORCE=1: all of them)
 verify: $(STAMP)

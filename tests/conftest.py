@@ -3,13 +3,21 @@
 `make test` verifies and builds first, then runs pytest with
 BUILT_SITE=site, so the checks read the very build CI publishes. Run
 alone, pytest verifies what is stale and builds into a temporary folder.
+
+Unchanged since it passed: a slow check whose every input is known (a
+page's axe scan: the page and the site's assets; the fault tests: the
+code they copy) names those inputs with `skip_if_passed`; when a run with
+the same inputs passed it before, it is skipped, and says so. FORCE=1
+(`make test FORCE=1`, as `.ci/run` runs it) and a fresh clone run all.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -18,6 +26,65 @@ from engine import entry as entries
 from engine import verify as verifier
 
 ROOT = Path(__file__).resolve().parent.parent
+PASSED = ROOT / ".cache" / "passed"
+PASS_KEY = pytest.StashKey[str]()
+
+
+def digest_of(paths: Iterable[Path], *extra: str) -> str:
+    """sha256 over the files (folders: every file under them, by path)
+    and the extra strings."""
+    digest = hashlib.sha256("\0".join(extra).encode())
+    for path in paths:
+        files = (
+            sorted(p for p in path.rglob("*") if p.is_file())
+            if path.is_dir()
+            else [path]
+        )
+        for file in files:
+            if "__pycache__" in file.parts:
+                continue
+            digest.update(str(file.relative_to(path.parent)).encode() + b"\0")
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def skip_if_passed(request, inputs: Iterable[Path], *extra: str) -> None:
+    """Skip this test when it passed before on exactly these inputs (not
+    with FORCE=1); otherwise note the key, written when it passes."""
+    check_passed(request.node, inputs, *extra)
+
+
+def check_passed(item, inputs: Iterable[Path], *extra: str) -> None:
+    key = digest_of(inputs, item.nodeid, *extra)
+    if not os.environ.get("FORCE") and (PASSED / key).exists():
+        pytest.skip(f"unchanged since it passed ({key}); FORCE=1 runs it")
+    item.stash[PASS_KEY] = key
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "passed_on(inputs): skip when it passed before on these inputs",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """A module's `passed_on` mark: decided before its fixtures start
+    (a fork server, a throwaway project)."""
+    mark = item.get_closest_marker("passed_on")
+    if mark:
+        check_passed(item, mark.args[0])
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    key = item.stash.get(PASS_KEY, None)
+    if key and report.when == "call" and report.passed:
+        PASSED.mkdir(parents=True, exist_ok=True)
+        (PASSED / key).touch()
+    return report
 
 
 @pytest.fixture(scope="session")

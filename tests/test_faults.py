@@ -25,6 +25,21 @@ from engine import record as records
 from engine import verify as verifier
 from engine.forkserver import ForkServer
 
+# What every test here reads: the code and theme it copies or calls, the
+# config it inherits, the packages. A card's text is not among them.
+INPUTS = [
+    *(ROOT / name for name in ("engine", "macros", "tools", "overrides")),
+    *(ROOT / "docs" / name for name in ("stylesheets", "javascripts", "assets")),
+    ROOT / "mkdocs.yml",
+    ROOT / "requirements.txt",
+    ROOT / "snippets" / "topics.md",
+    ROOT / "tests" / "conftest.py",
+    Path(__file__),
+]
+
+pytestmark = pytest.mark.passed_on(INPUTS)
+
+
 GOOD = '''"""A good entry
 
 When you hit it: always.

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import ROOT
@@ -101,3 +102,49 @@ def test_workflow_env_refuses_an_expression_it_cannot_stand_in_for(tmp_path):
     )
     with pytest.raises(ValueError, match="secrets.TOKEN"):
         workflow.job_env(copy)
+
+
+def test_a_passed_check_is_skipped_only_on_the_same_inputs(tmp_path, monkeypatch):
+    """The cache behind `passed_on` / `skip_if_passed`: a pass is kept
+    only for a passing call; a changed input or FORCE=1 runs it again."""
+    import conftest
+
+    monkeypatch.setattr(conftest, "PASSED", tmp_path / "passed")
+    monkeypatch.delenv("FORCE", raising=False)
+    page = tmp_path / "site" / "page.html"
+    page.parent.mkdir()
+    page.write_text("<p>a</p>")
+
+    def item():
+        return SimpleNamespace(nodeid="tests/x.py::test_page", stash={})
+
+    def runs(inputs):
+        """check_passed must let the test run (a skip here is a failure)."""
+        try:
+            conftest.check_passed(item(), inputs)
+        except pytest.skip.Exception as skipped:
+            raise AssertionError(f"expected it to run: {skipped}") from None
+
+    def report_of(first, passed):
+        hook = conftest.pytest_runtest_makereport(first, None)
+        next(hook)
+        report = SimpleNamespace(when="call", passed=passed)
+        with pytest.raises(StopIteration):
+            hook.send(report)
+
+    failing = item()
+    conftest.check_passed(failing, [page.parent])
+    report_of(failing, passed=False)
+    runs([page.parent])  # a failure keeps nothing
+    passing = item()
+    conftest.check_passed(passing, [page.parent])
+    report_of(passing, passed=True)
+    with pytest.raises(pytest.skip.Exception, match="unchanged since it passed"):
+        conftest.check_passed(item(), [page.parent])
+    page.write_text("<p>b</p>")
+    runs([page.parent])  # an input changed
+    page.write_text("<p>a</p>")
+    with pytest.raises(pytest.skip.Exception):
+        conftest.check_passed(item(), [page.parent])
+    monkeypatch.setenv("FORCE", "1")
+    runs([page.parent])  # FORCE=1

@@ -22,7 +22,7 @@ three loading options from `fit` together. The errors of `Adam`,
 `LSTM` and `BatchNormalization` list every unknown keyword.
 
 Pitfall: a Functional `keras.Model(inputs, outputs, dynamic=True)`
-(Keras 3.9 and later, TF 2.18 on), `InputLayer` and `HashedCrossing` drop unknown
+(Keras 3.7 and later), `InputLayer` and `HashedCrossing` drop unknown
 keywords silently. `Embedding(input_length=...)`, `SGD(decay=...)` and
 `Adam(decay=...)` pass with only a warning
 ([`decay=` is ignored](#optimizer-decay-ignored)).
@@ -257,6 +257,7 @@ for make in layer_makers:
 
 inputs = keras.Input(shape=(3,))
 outputs = keras.layers.Dense(1)(inputs)
+functional_message = ""
 try:
     # --8<-- [start:silent]
     functional = keras.Model(inputs, outputs, dynamic=True)  # no error
@@ -266,7 +267,7 @@ except TypeError as err:
     functional_result = "TypeError"
     functional_message = str(err)
 print("keras.Model(inputs, outputs, dynamic=True):", functional_result)
-if keras_version >= (3, 9):  # Keras 3.9 (TF 2.18) and later
+if keras_version >= (3, 7):  # Keras 3.7 and later
     assert functional_result == "accepted", (
         "expected the Functional model to drop dynamic= silently"
     )

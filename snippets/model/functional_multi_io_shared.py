@@ -7,7 +7,7 @@ What is going on: a layer object called twice in a Functional model
 shares one set of weights: it appears once in `model.layers`. Pass
 inputs and outputs as dicts: `fit` then takes losses, labels and data
 keyed by the dict keys, logs a loss per output key, and `predict`
-returns a dict with those keys (Keras 3.6 and later; Keras 3.4 in
+returns a dict with those keys (Keras 3.5 and later; Keras 3.4 in
 `Checked:`). Give each `keras.Input` the `name` of its key: Keras
 warns "all keys in the dict must match the names of the corresponding
 tensors" otherwise.
@@ -101,10 +101,10 @@ keras_version = tuple(
     int(part) for part in re.findall(r"\d+", keras.__version__)[:2]
 )
 per_output = ["loss", "same_loss", "score_loss"]
-if keras_version < (3, 6):  # Keras 3.4.1, TF 2.16
+if keras_version < (3, 5):  # Keras 3.4.1, TF 2.16
     per_output = ["loss"]
 assert sorted(history.history) == per_output, (
-    "expected one logged loss per output (TF 2.17 and later)"
+    "expected one logged loss per output (Keras 3.5 and later)"
 )
 assert sorted(predictions) == ["same", "score"], "expected a dict back"
 
@@ -166,7 +166,7 @@ print(
 )
 print("Inputs named in_a/in_b:", len(noisy), "warnings, first:")
 print(" ", noisy[0].split(". Received")[0] + ".")
-if keras_version < (3, 6):  # Keras 3.4.1, TF 2.16
+if keras_version < (3, 5):  # Keras 3.4.1, TF 2.16
     assert (
         "key 'same' does not correspond to any model output" in keys
     ), "expected TF 2.16 to reject the dict keys as loss keys"

@@ -10,7 +10,7 @@ runs it as plain Python with concrete values, and switches XLA off
 (with a warning if you asked for `jit_compile=True`).
 `jit_compile="auto"` turns XLA on only with a GPU or other accelerator
 visible, no `tf.distribute` strategy, every layer supporting XLA
-(`layer.supports_jit`), op determinism off (from Keras 3.9, TF 2.18's pair) and no
+(`layer.supports_jit`), op determinism off (Keras 3.7 and later) and no
 Apple-silicon Mac; on a CPU-only machine it is `False`.
 
 Pitfall: leave `run_eagerly=True` in only while debugging: it gives up
@@ -166,7 +166,7 @@ print("jit_compile='auto', fake GPU, op determinism on:", deterministic)
 keras_version = tuple(
     int(part) for part in re.findall(r"\d+", keras.__version__)[:2]
 )
-if keras_version >= (3, 9):  # Keras 3.9 (TF 2.18's pair) and later
+if keras_version >= (3, 7):  # Keras 3.7 and later
     assert deterministic is False, (
         "expected 'auto' off with determinism"
     )

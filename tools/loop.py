@@ -3,8 +3,10 @@
     python -m tools.loop [--growth FACTOR]
 
 Loop: a fresh clone of the committed tree (HEAD) runs `CI=true bash
-.ci/run` as CI does; then, in that clone, one word is added to a card's
-prose and `make test` runs as a contributor would run it. Each run is cut
+.ci/run` as CI does; then `make test` once (the contributor's own,
+local variant of the site: .ci/run builds the published one); then one
+word is added to a card's prose and `make test` runs again, as a
+contributor would run it. Each run is cut
 into phases at the commands make echoes (virtual environment, verify,
 build, sheets, pytest), and pytest's time is split per test file (from
 its JUnit XML). Budgets: the fresh `.ci/run` within 6 minutes, `make
@@ -97,6 +99,15 @@ def loop() -> int:
             clean_env({"CI": "true", "PYTEST_ADDOPTS": f"--junitxml={junit}"}),
         )
         report("fresh .ci/run", ci, per_file(junit))
+        # A contributor's own build: .ci/run built the published variant
+        # (SITE_URL), which `make test` does not; every page differs.
+        junit = Path(scratch) / "warm.xml"
+        warm = timed_phases(
+            ["make", "test"],
+            clone,
+            clean_env({"PYTEST_ADDOPTS": f"--junitxml={junit}"}),
+        )
+        report("make test, nothing changed (the local variant)", warm, per_file(junit))
         path, label = PROSE_EDIT
         card = clone / path
         text = card.read_text()

@@ -34,7 +34,8 @@ and `fit` reject an unknown keyword. `InputLayer.__init__`
 (`keras/src/layers/preprocessing/hashed_crossing.py`) take `**kwargs`
 but pass on only `name` (`HashedCrossing` also `dtype`). `Functional.__init__`
 (`keras/src/models/functional.py`) keeps only `trainable` from its
-keywords; on TF 2.16 and 2.17 it raises `TypeError` instead.
+keywords; Keras 3.4 and 3.6 (TF 2.16's and 2.17's pairs in the
+matrix) raise `TypeError` instead.
 
 severity: crash
 topics: E12, T13
@@ -279,7 +280,7 @@ if keras_version >= (3, 7):  # Keras 3.7 and later
     assert not hasattr(functional, "dynamic"), (
         "expected dynamic dropped"
     )
-else:  # TF 2.16 and 2.17
+else:  # Keras 3.4.1 and 3.6.0 (TF 2.16's and 2.17's pairs)
     assert "unexpected keyword argument 'dynamic'" in (
         functional_message
     ), "expected the Functional model to reject dynamic="

@@ -15,7 +15,7 @@ this on purpose). A plain tape stops recording when `gradient` is called in its
 block, and logs nothing.
 
 Pitfall: TensorFlow logs the warning once per calling line, and for
-all `tf.function`s together once (AutoGraph makes the call): a training
+all AutoGraph-converted `tf.function`s together once: a training
 loop shows it at most once while every step pays. Call `gradient` after
 the block, unless you want higher derivatives.
 

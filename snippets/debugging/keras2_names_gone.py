@@ -211,7 +211,11 @@ namespace = {
     "config": config,
     "total": keras.ops.ones((2,)),
 }
-site_packages = str(Path(keras.__file__).resolve().parents[1])
+# As imported and as resolved: a virtual environment may sit behind a link.
+site_packages = {
+    str(Path(keras.__file__).parents[1]),
+    str(Path(keras.__file__).resolve().parents[1]),
+}
 
 
 def error_of(code: str) -> str:
@@ -219,7 +223,9 @@ def error_of(code: str) -> str:
     try:
         exec(code, dict(namespace))
     except Exception as err:  # the type is part of the row
-        message = str(err).replace(site_packages, "…")
+        message = str(err)
+        for prefix in site_packages:
+            message = message.replace(prefix, "…")
         message = re.sub(r"0x[0-9a-f]+", "0x…", message)
         return f"{type(err).__name__}: {message}"
     return ""

@@ -13,9 +13,14 @@ export NO_MKDOCS_2_WARNING := 1
 help:
 	@sed -n 's/^## /make /p' $(MAKEFILE_LIST)
 
+# pip installs only uv, at the version requirements.txt pins; uv installs
+# the rest, linking files from its cache (a warm cache: about 7 s here,
+# against 50-67 s for pip). Modules compile to bytecode on first import.
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps \
+		"$$(grep -m1 '^uv==' requirements.txt)"
+	$(VENV)/bin/uv pip install --quiet --python $(PY) --no-deps \
 		-r requirements.txt
 	cp requirements.txt $(STAMP)
 

@@ -39,12 +39,13 @@ BENCHMARK = ROOT / "tests" / "search"
 # the ranking and aliases last changed, with room for ties that order
 # differently from run to run. They were 0.72 and 0.87 (measured 217/286
 # and 254/286 with 145 cards). With 41 more cards and the names rows the
-# held-back parts measure 197/286 and 248/286: the new cards and rows
-# compete for the same words. That is a regression the floors now record
-# instead of hiding; raising them back is open work, done on the tuning
-# part only.
-HIT1_FLOOR = 0.67
-HIT3_FLOOR = 0.85
+# held-back parts fell to 197/286 and 248/286. Error lines counted once
+# and aliases weighed twice (both chosen on the tuning part) brought them
+# to 204/286 and 251/286 with 191 cards: hit@3 is back above its old
+# floor, hit@1 is still below. Raising hit@1 further is open work, done
+# on the tuning part only.
+HIT1_FLOOR = 0.70
+HIT3_FLOOR = 0.86
 PAGES = ["", "verification/"] + [f"{stage}/" for stage in STAGES]
 # The address the other variant is built with, when the build under test
 # has none.

@@ -184,6 +184,14 @@ def test_search_index_has_one_document_per_entry(built_site):
     assert "GPUs" in re.split(separator, "Choose GPUs")  # not "GP" + "Us"
     # Prose keeps code spans as written; a result's line ends at a word.
     assert "from_tensor_slices" in docs["data/?e=from-tensor-slices-tuple"]["body"]
+    # A word repeated across a run's error lines counts once for ranking.
+    for doc in (d for loc, d in docs.items() if loc.split("/")[0] in STAGES):
+        if "?e=" not in doc["location"]:
+            continue  # the stage page's own document: its intro
+        words = [w.lower() for w in re.split(separator, doc["errors"]) if w]
+        assert len(words) == len(set(words)), doc["location"]
+    crash = docs["model/?e=predict-one-example-batch-axis"]["errors"]
+    assert "ValueError: Input 0 with name 'image'" in crash
     for doc in (d for loc, d in docs.items() if "?e=" in loc):
         line = html.unescape(doc["text"])
         assert len(line) <= 160, doc["location"]

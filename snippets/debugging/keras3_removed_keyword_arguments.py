@@ -12,7 +12,7 @@ not know. The common ones from older code:
 | Old code | Keras 3 |
 |---|---|
 | `Adam(lr=...)` | `Adam(learning_rate=...)` |
-| `fit(workers=, use_multiprocessing=, max_queue_size=)` | your `PyDataset` |
+| `fit(workers=, use_multiprocessing=, max_queue_size=)` | [your `PyDataset`](data.md#pydataset-workers-keras3) |
 | `model.fit_generator(gen)` | `model.fit(gen)` |
 | `LSTM(time_major=True)` | nothing: pass batch-major data |
 | `BatchNormalization(fused=True)` | nothing: remove it |
@@ -46,7 +46,6 @@ aliases:
   - The `lr` argument is deprecated, use `learning_rate` instead.
   - `Model.fit_generator` is deprecated and will be removed in a future version. Please use `Model.fit`
   - fit() got an unexpected keyword argument 'use_multiprocessing'
-  - how to use workers and use_multiprocessing in Keras 3
   - Unrecognized keyword arguments passed to LSTM: {'time_major': True}
   - Argument `input_length` is deprecated. Just remove it.
   - workers and max_queue_size removed from fit in newer Keras versions
@@ -103,40 +102,17 @@ for legacy_arg in ["use_multiprocessing", "max_queue_size"]:
 
 # --8<-- [start:right]
 optimizer = keras.optimizers.Adam(learning_rate=1e-3)
-
-
-class TrainBatches(keras.utils.PyDataset):
-    def __init__(self, features, labels, batch_size, **kwargs):
-        super().__init__(**kwargs)  # workers, use_multiprocessing...
-        self.features, self.labels = features, labels
-        self.batch_size = batch_size
-
-    def __len__(self):
-        return int(np.ceil(len(self.features) / self.batch_size))
-
-    def __getitem__(self, index):
-        window = slice(
-            index * self.batch_size, (index + 1) * self.batch_size
-        )
-        return self.features[window], self.labels[window]
-
-
-train_batches = TrainBatches(
-    x_train, y_train, batch_size=16, workers=2, max_queue_size=4
-)
 model.compile(optimizer=optimizer, loss="mse")
-history = model.fit(train_batches, epochs=1, verbose=0)
+# workers=, use_multiprocessing=, max_queue_size=: on your PyDataset
+history = model.fit(x_train, y_train, batch_size=16, verbose=0)
 # --8<-- [end:right]
 print(
-    "fit on a PyDataset with workers=2:",
+    "fit without the loading options:",
     len(history.history["loss"]),
     "epoch",
 )
 assert abs(float(optimizer.learning_rate.numpy()) - 1e-3) < 1e-9, (
     "expected learning_rate= to set the rate"
-)
-assert train_batches.workers == 2, (
-    "expected the PyDataset to keep workers"
 )
 assert len(history.history["loss"]) == 1, (
     "expected fit to run one epoch"
@@ -145,9 +121,6 @@ moved = {"workers", "use_multiprocessing", "max_queue_size"}
 assert not moved & set(inspect.signature(keras.Model.fit).parameters), (
     "expected none of the three loading options in fit"
 )
-assert moved <= set(
-    inspect.signature(keras.utils.PyDataset).parameters
-), "expected all three loading options on PyDataset"
 
 
 def batches():

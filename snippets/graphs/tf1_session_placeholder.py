@@ -5,9 +5,12 @@ has no attribute 'Session'" (or `placeholder`, `get_default_graph`).
 
 What is going on: TensorFlow 2 runs ops eagerly, so there is no session
 to run a graph in and no placeholder to feed. The TF 1 API is still
-under `tf.compat.v1`, but `tf.compat.v1.placeholder` raises while eager
-execution is on. Port the code: a placeholder becomes a function
-argument, `sess.run` a call, and `tf.function` makes the graph.
+under `tf.compat.v1`. `tf.compat.v1.placeholder` raises in eager code,
+but builds under `tf.Graph().as_default()`, which a
+`tf.compat.v1.Session(graph=...)` runs
+([one graph per model](graphs.md#tf1-tensor-from-another-graph)).
+Port the code: a placeholder becomes a function argument, `sess.run` a
+call, and `tf.function` makes the graph.
 
 Pitfall: `tf.compat.v1.disable_eager_execution()` runs TF 1 graph code
 as a stopgap, but it turns eager mode off for the whole process: a
@@ -48,6 +51,15 @@ except RuntimeError as err:
     placeholder_message = str(err)
 print("RuntimeError:", placeholder_message)
 assert "not compatible with eager execution" in placeholder_message
+graph = tf.Graph()
+with graph.as_default():  # eager code stops inside the block
+    fed_x = tf.compat.v1.placeholder(tf.float32, shape=[None, 2])
+    fed_sum = tf.reduce_sum(fed_x * 2.0, axis=1)
+    assert not tf.executing_eagerly() and fed_x.graph is graph
+with tf.compat.v1.Session(graph=graph) as sess:
+    graph_result = sess.run(fed_sum, {fed_x: [[1.0, 2.0]]})
+assert tf.executing_eagerly(), "expected eager again after the block"
+assert graph_result.tolist() == [6.0], "expected the graph to run"
 
 
 # --8<-- [start:right]

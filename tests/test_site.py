@@ -185,9 +185,9 @@ def test_search_index_has_one_document_per_entry(built_site):
     # Prose keeps code spans as written; a result's line ends at a word.
     assert "from_tensor_slices" in docs["data/?e=from-tensor-slices-tuple"]["body"]
     # A word repeated across a run's error lines counts once for ranking.
-    for doc in (d for loc, d in docs.items() if loc.split("/")[0] in STAGES):
-        if "?e=" not in doc["location"]:
-            continue  # the stage page's own document: its intro
+    for loc, doc in docs.items():
+        if "?e=" not in loc or loc.split("/")[0] not in STAGES:
+            continue  # a page's own document, or a names row
         words = [w.lower() for w in re.split(separator, doc["errors"]) if w]
         assert len(words) == len(set(words)), doc["location"]
     crash = docs["model/?e=predict-one-example-batch-axis"]["errors"]

@@ -88,37 +88,30 @@ def clean_env(extra: dict | None = None) -> dict[str, str]:
     return {**env, **(extra or {})}
 
 
+def measured(title: str, command: list[str], clone: Path, extra: dict) -> dict:
+    """Run ``command`` in the clone, timed by phase, and print the phases
+    with pytest's time per test file."""
+    junit = clone.parent / (re.sub(r"\W+", "-", title) + ".xml")
+    phases = timed_phases(
+        command, clone, clean_env({**extra, "PYTEST_ADDOPTS": f"--junitxml={junit}"})
+    )
+    report(title, phases, per_file(junit))
+    return phases
+
+
 def loop() -> int:
     with tempfile.TemporaryDirectory(prefix="loop-") as scratch:
         clone = Path(scratch) / "clone"
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
-        junit = Path(scratch) / "ci.xml"
-        ci = timed_phases(
-            ["bash", ".ci/run"],
-            clone,
-            clean_env({"CI": "true", "PYTEST_ADDOPTS": f"--junitxml={junit}"}),
-        )
-        report("fresh .ci/run", ci, per_file(junit))
+        ci = measured("fresh .ci/run", ["bash", ".ci/run"], clone, {"CI": "true"})
         # A contributor's own build: .ci/run built the published variant
         # (SITE_URL), which `make test` does not; every page differs.
-        junit = Path(scratch) / "warm.xml"
-        warm = timed_phases(
-            ["make", "test"],
-            clone,
-            clean_env({"PYTEST_ADDOPTS": f"--junitxml={junit}"}),
-        )
-        report("make test, nothing changed (the local variant)", warm, per_file(junit))
+        title = "make test, nothing changed (the local variant)"
+        measured(title, ["make", "test"], clone, {})
         path, label = PROSE_EDIT
         card = clone / path
-        text = card.read_text()
-        card.write_text(text.replace(label, f"{label} In short,", 1))
-        junit = Path(scratch) / "edit.xml"
-        edit = timed_phases(
-            ["make", "test"],
-            clone,
-            clean_env({"PYTEST_ADDOPTS": f"--junitxml={junit}"}),
-        )
-        report("make test after a prose edit", edit, per_file(junit))
+        card.write_text(card.read_text().replace(label, f"{label} In short,", 1))
+        edit = measured("make test after a prose edit", ["make", "test"], clone, {})
     over = [
         f"{name} {seconds:.0f}s (budget {BUDGETS[name]}s)"
         for name, seconds in (

@@ -23,8 +23,9 @@ NUL byte (here, JPEG bytes), cannot be quoted as Python text: you get
 Checked: `parse_example` after `batch` gives the same message, and a
 1,001-byte record was quoted in full; the raw `float32` bytes of
 `[0.5, 1.0]` (`tobytes()`) start with a NUL byte, so the message quotes
-nothing: `value: '` (other arrays' bytes may instead parse with no
-features or decode as no UTF-8, as above). An empty record, the CSV line `10.0,73.0` and a
+nothing: `value: '` (other arrays' bytes may instead be quoted up to
+a NUL byte, parse with no features, or decode as no UTF-8). An empty
+record, the CSV line `10.0,73.0` and a
 `tf.io.serialize_tensor` record of a float tensor also parse as an
 Example with no features; the tensor's bytes are not UTF-8, yet give
 `Feature: … is required`, not a `UnicodeDecodeError`. Python's
@@ -214,6 +215,7 @@ other_outcomes = {}
 for row in (
     tf.constant([0.1, 0.2]).numpy().tobytes(),
     tf.random.stateless_uniform([8], seed=[0, 1]).numpy().tobytes(),
+    tf.io.decode_raw(b"0.5,0.5,", tf.float32).numpy().tobytes(),
 ):
     other_outcomes[row] = parse_error(
         tf.data.TFRecordDataset(
@@ -224,6 +226,10 @@ assert any(
     kind == "InvalidArgumentError" and "is required" in words
     for kind, words, _ in other_outcomes.values()
 ), "expected some float32 bytes to parse as an Example with no features"
+assert any(
+    kind == "InvalidArgumentError" and "value: '0.5,0.5,'" in words
+    for kind, words, _ in other_outcomes.values()
+), "expected some float32 bytes quoted as text"
 assert any(
     kind == "UnicodeDecodeError"
     for kind, _, _ in other_outcomes.values()

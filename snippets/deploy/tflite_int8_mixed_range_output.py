@@ -213,7 +213,8 @@ debugger = tf.lite.experimental.QuantizationDebugger(
 )
 debugger.run()
 report = io.StringIO()
-debugger.layer_statistics_dump(report)  # CSV: a row per quantized op
+# CSV: a row per quantized op but QUANTIZE
+debugger.layer_statistics_dump(report)
 # --8<-- [end:diagnose]
 layers = list(csv.DictReader(io.StringIO(report.getvalue())))
 print(

@@ -13,7 +13,7 @@ A third applies to `requires: gpu` cards, whose code has not run where
 the site is built: their `Checked:` part says so and cites the source
 they rest on (a path under the installed `tensorflow/` or `keras/`).
 
-``problems(entry, item)`` lists what breaks these rules; the build stops
+``problems(entry, run)`` lists what breaks these rules; the build stops
 on the first, naming the file.
 """
 
@@ -26,7 +26,9 @@ from pathlib import Path
 
 from engine import entry as entries
 from engine import record as records
+from engine.catalogue import Catalogue
 from engine.entry import Entry
+from engine.record import Run
 
 # A Markdown code span: a run of backticks, closed by a run as long.
 CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
@@ -80,14 +82,10 @@ def quoted_messages(entry: Entry) -> list[str]:
     return [normalise(message) for message in found]
 
 
-def caught_names(source: str) -> set[str]:
+def caught_names(tree: ast.Module) -> set[str]:
     """Exception classes the code names in an `except` clause: a quoted
     `ValueError: ...` is proven when the code catches ValueError and
     checks the rest."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return set()
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ExceptHandler) and node.type is not None:
@@ -102,13 +100,9 @@ def caught_names(source: str) -> set[str]:
 LEADING_CLASS = re.compile(r"^(\w+(?:Error|Exception|Warning)):\s*")
 
 
-def asserted_strings(source: str) -> list[str]:
+def asserted_strings(tree: ast.Module) -> list[str]:
     """String constants inside the test of an `assert` (not its message):
     what the run checked a message against."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Assert):
@@ -127,14 +121,19 @@ def unquoted(message: str, evidence: str) -> bool:
     return any(part and part not in evidence for part in parts)
 
 
-def message_problems(entry: Entry, item: dict) -> list[str]:
-    if item.get("status") == "skipped":
+def message_problems(entry: Entry, run: Run) -> list[str]:
+    if run.get("status") == "skipped":
         return []  # a GPU card: the source it cites is checked instead
-    source = entry.path.read_text(encoding="utf-8")
-    evidence = normalise("\n".join([item.get("output", ""), *asserted_strings(source)]))
-    caught = caught_names(source)
+    printed = normalise(run.get("output", ""))
+    # Most messages are in the output: the code is read for the rest only.
+    pending = [m for m in quoted_messages(entry) if unquoted(m, printed)]
+    if not pending:
+        return []
+    tree = ast.parse(entry.source or entry.path.read_bytes())
+    evidence = normalise("\n".join([run.get("output", ""), *asserted_strings(tree)]))
+    caught = caught_names(tree)
     found = []
-    for message in quoted_messages(entry):
+    for message in pending:
         leading = LEADING_CLASS.match(message)
         rest = message[leading.end() :] if leading else message
         if not unquoted(message, evidence):
@@ -148,8 +147,8 @@ def message_problems(entry: Entry, item: dict) -> list[str]:
     return found
 
 
-def build_problems(entry: Entry, item: dict) -> list[str]:
-    build = item.get("build")
+def build_problems(entry: Entry, run: Run) -> list[str]:
+    build = run.get("build")
     if not build or "checked" not in entry.prose:
         return []
     found = []
@@ -183,11 +182,11 @@ def gpu_problems(entry: Entry) -> list[str]:
     return found
 
 
-def problems(entry: Entry, item: dict) -> list[str]:
+def problems(entry: Entry, run: Run) -> list[str]:
     """What breaks the checkable rules, each naming what to fix."""
     return [
-        *message_problems(entry, item),
-        *build_problems(entry, item),
+        *message_problems(entry, run),
+        *build_problems(entry, run),
         *gpu_problems(entry),
     ]
 
@@ -201,13 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     record = records.load(args.record)
     status = 0
-    for path in args.paths or entries.snippet_files():
-        entry = entries.load(path)
-        item = record.get(entry.rel)
+    selected = (
+        [entries.load(path) for path in args.paths]
+        if args.paths
+        else Catalogue.read().all()
+    )
+    for entry in selected:
+        run = record.get(entry.rel)
         found = (
-            ["has no record; verify it first"]
-            if item is None
-            else problems(entry, item)
+            ["has no record; verify it first"] if run is None else problems(entry, run)
         )
         for problem in found:
             print(f"snippets/{entry.rel}: {problem}")

@@ -9,10 +9,11 @@ follow is checked here, and every fault names the file.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +69,9 @@ class Entry:
     figure: str | None  # alt text of the charts the run draws
     aliases: tuple[str, ...]  # how readers phrase it, for search
     formerly: tuple[str, ...]  # 'stage/anchor' of cards merged into it
+    # The file as read (its cache key and the claims check read this, not
+    # the file again).
+    source: bytes = field(default=b"", repr=False, compare=False)
 
     @property
     def rel(self) -> str:
@@ -129,8 +133,14 @@ def stages(config: Path = CONFIG) -> list[str]:
 
 def known_topics(topic_map: Path) -> frozenset[str]:
     """The topic IDs listed in snippets/topics.md ('- S1: ...'), read
-    afresh each time: `make serve` rebuilds in one process."""
-    text = topic_map.read_text(encoding="utf-8")
+    again when the file changes (`make serve` rebuilds in one process)."""
+    stat = topic_map.stat()
+    return _topics(str(topic_map.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _topics(path: str, _mtime_ns: int, _size: int) -> frozenset[str]:
+    text = Path(path).read_text(encoding="utf-8")
     return frozenset(re.findall(r"^- ([A-Z]\d{1,2}):", text, re.MULTILINE))
 
 
@@ -176,6 +186,23 @@ def check_metadata(path: Path, meta: dict) -> None:
             f"'severity:' must be one of {', '.join(SEVERITIES)}"
             f" (got {meta.get('severity')!r})",
         )
+    check_topics(path, meta)
+    if meta.get("requires", "gpu") != "gpu":
+        raise _fail(path, "'requires:' may only be 'gpu'")
+    for key in ("volatile", "figure"):
+        if key in meta and not meta[key]:
+            raise _fail(
+                path,
+                f"'{key}:' needs a value (volatile: the reason "
+                "the output changes; figure: alt text)",
+            )
+    check_aliases(path, meta)
+    check_formerly(path, meta)
+
+
+def check_topics(path: Path, meta: dict) -> None:
+    """Topics come from snippets/topics.md, next to the snippet's stage
+    folder, so a throwaway project checks against its own map."""
     topics = [t.strip() for t in meta.get("topics", "").split(",")]
     topic_map = path.parent.parent / "topics.md"
     if not topic_map.is_file():
@@ -187,15 +214,10 @@ def check_metadata(path: Path, meta: dict) -> None:
             "'topics:' must list IDs from snippets/topics.md "
             f"such as 'D5, D10' (got {meta.get('topics')!r})",
         )
-    if meta.get("requires", "gpu") != "gpu":
-        raise _fail(path, "'requires:' may only be 'gpu'")
-    for key in ("volatile", "figure"):
-        if key in meta and not meta[key]:
-            raise _fail(
-                path,
-                f"'{key}:' needs a value (volatile: the reason "
-                "the output changes; figure: alt text)",
-            )
+
+
+def check_aliases(path: Path, meta: dict) -> None:
+    """Aliases feed search: a few, short, each once."""
     aliases = meta.get("aliases", [])
     if "aliases" in meta and not aliases:
         raise _fail(path, "'aliases:' lists no alias")
@@ -210,6 +232,11 @@ def check_metadata(path: Path, meta: dict) -> None:
             )
     if len({a.lower() for a in aliases}) != len(aliases):
         raise _fail(path, "an alias is listed twice")
+
+
+def check_formerly(path: Path, meta: dict) -> None:
+    """'formerly:' keeps old links to merged cards working, so each item
+    must be a 'stage/anchor'."""
     for old in meta.get("formerly", "").split(","):
         if old.strip() and not FORMERLY_RE.match(old.strip()):
             raise _fail(
@@ -284,62 +311,78 @@ def parse_docstring(path: Path, doc: str):
 
 
 def parse_sections(path: Path, source: str) -> dict[str, str]:
+    """The code each section shows, by name, in file order; a marker
+    fault names its line, since a file may hold many markers."""
     sections: dict[str, list[str]] = {}
     open_name = None
     start_line = 0
     for number, line in enumerate(source.splitlines(), start=1):
         match = MARKER_RE.match(line)
-        if not match:
-            if "--8<--" in line:
-                raise _fail(
-                    path,
-                    f"line {number}: malformed section marker "
-                    f"{line.strip()!r}; expected "
-                    "'# --8<-- [start:name]' or '[end:name]'",
-                )
-            if open_name is not None:
-                sections[open_name].append(line)
+        if match:
+            opened = marker_step(path, number, match, open_name, sections)
+            if opened is not None:
+                start_line = number
+            open_name = opened
             continue
-        kind, name = match.groups()
-        if kind == "start":
-            if open_name is not None:
-                raise _fail(
-                    path,
-                    f"line {number}: section '{name}' starts "
-                    f"inside section '{open_name}'",
-                )
-            if name in sections:
-                raise _fail(path, f"line {number}: section '{name}' appears twice")
-            open_name, start_line = name, number
-            sections[name] = []
-        else:
-            if name != open_name:
-                raise _fail(
-                    path,
-                    f"line {number}: '[end:{name}]' does not "
-                    f"close an open section (open: {open_name})",
-                )
-            open_name = None
+        if "--8<--" in line:
+            raise _fail(
+                path,
+                f"line {number}: malformed section marker "
+                f"{line.strip()!r}; expected "
+                "'# --8<-- [start:name]' or '[end:name]'",
+            )
+        if open_name is not None:
+            sections[open_name].append(line)
     if open_name is not None:
         raise _fail(
             path, f"section '{open_name}' opened on line {start_line} is never closed"
         )
-    result = {}
-    for name, lines in sections.items():
-        code = textwrap.dedent("\n".join(lines)).strip("\n")
-        if not code.strip():
-            raise _fail(path, f"section '{name}' is empty")
-        for offset, line in enumerate(code.splitlines()):
-            if len(line) > MAX_SHOWN_LINE:
-                raise _fail(
-                    path,
-                    f"section '{name}': shown line "
-                    f"{offset + 1} is {len(line)} characters "
-                    f"(at most {MAX_SHOWN_LINE} print in "
-                    "columns)",
-                )
-        result[name] = code
-    return result
+    return {
+        name: check_section_code(path, name, lines) for name, lines in sections.items()
+    }
+
+
+def marker_step(
+    path: Path, number: int, match: re.Match, open_name: str | None, sections: dict
+) -> str | None:
+    """Apply one start or end marker; return the section open after it.
+    Sections do not nest, and each name appears once."""
+    kind, name = match.groups()
+    if kind == "end":
+        if name != open_name:
+            raise _fail(
+                path,
+                f"line {number}: '[end:{name}]' does not "
+                f"close an open section (open: {open_name})",
+            )
+        return None
+    if open_name is not None:
+        raise _fail(
+            path,
+            f"line {number}: section '{name}' starts inside section '{open_name}'",
+        )
+    if name in sections:
+        raise _fail(path, f"line {number}: section '{name}' appears twice")
+    sections[name] = []
+    return name
+
+
+def check_section_code(path: Path, name: str, lines: list[str]) -> str:
+    """The code a section shows, dedented; it must show something, and
+    every line must fit the printed sheet's columns."""
+    code = textwrap.dedent("\n".join(lines)).strip("\n")
+    if not code.strip():
+        raise _fail(path, f"section '{name}' is empty")
+    for offset, line in enumerate(code.splitlines()):
+        if len(line) > MAX_SHOWN_LINE:
+            raise _fail(
+                path,
+                f"section '{name}': shown line "
+                f"{offset + 1} is {len(line)} characters "
+                f"(at most {MAX_SHOWN_LINE} print in "
+                "columns)",
+            )
+    return code
 
 
 def load(path: Path) -> Entry:
@@ -347,7 +390,9 @@ def load(path: Path) -> Entry:
     path = Path(path).resolve()
     if not path.is_file():
         raise _fail(path, "snippet file does not exist")
-    source = path.read_text(encoding="utf-8")
+    raw = path.read_bytes()
+    # As read_text() reads it: universal newlines.
+    source = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     try:
         module = ast.parse(source, filename=str(path))
     except SyntaxError as err:
@@ -382,6 +427,7 @@ def load(path: Path) -> Entry:
         formerly=tuple(
             o.strip() for o in meta.get("formerly", "").split(",") if o.strip()
         ),
+        source=raw,
     )
 
 

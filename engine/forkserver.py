@@ -14,14 +14,18 @@ Request:  {"id": "data/cache.py", "path": "/abs/snippet.py", "timeout": 180,
 Result:   {"id": ..., "status": "passed"|"failed"|"skipped"|"timeout",
            "stdout": ..., "stderr": ..., "duration": 1.23, "reason": ...}
 
-A volatile request (a snippet whose output is a timing) runs alone, after
-the others, so no other snippet skews its numbers.
+The server orders the runs: a volatile request (a snippet whose output
+is a timing) runs alone, after the others, however the client ordered
+them, so no other snippet skews its numbers. Each child runs in a fresh
+temporary directory, which the server removes from the outputs it sends:
+a machine's temporary path says nothing to a reader and changes every run.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import selectors
 import shutil
@@ -30,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -109,13 +114,14 @@ class ForkServer:
         return line.decode()
 
     def run(self, requests: Iterable[dict]) -> Iterator[dict]:
-        """Submit every request at once; yield results as they finish."""
-        ordered = sorted(requests, key=lambda r: bool(r.get("volatile")))
-        for item in ordered:
-            self.process.stdin.write((json.dumps(item) + "\n").encode())
+        """Submit every request at once, in one write so the server reads
+        the batch whole and can order it; yield results as they finish."""
+        requests = list(requests)
+        batch = "".join(json.dumps(item) + "\n" for item in requests)
+        self.process.stdin.write(batch.encode())
         self.process.stdin.flush()
-        longest = max([TIMEOUT] + [r.get("timeout", 0) for r in ordered])
-        for _ in ordered:
+        longest = max([TIMEOUT] + [r.get("timeout", 0) for r in requests])
+        for _ in requests:
             # Each child is killed at its time limit, so a silence much longer
             # than that means the server itself is stuck: fail, do not hang.
             yield json.loads(self.readline(timeout=longest + 120))
@@ -208,29 +214,63 @@ def read_text(path: str) -> str:
         return ""
 
 
+def without_workdir(text: str, workdir: str) -> str:
+    """Drop the run directory from a path a snippet printed: it is a fresh
+    temporary path each run, so it says nothing to a reader and would make
+    every output differ. Its resolved form too (what os.getcwd() gives where
+    the temporary folder is a link), the longer first, so that replacing
+    one never leaves part of the other; and a folder the snippet made in it
+    with tempfile (the child's temporary directory is the run directory),
+    which is as new each run: /tmp/snippet-ab/tmpcd/best.h5 -> best.h5."""
+    paths = {workdir.rstrip("/"), os.path.realpath(workdir).rstrip("/")}
+    for path in sorted(paths, key=len, reverse=True):
+        text = re.sub(re.escape(path) + r"/(?:tmp\w+/)?", "", text)
+    return text
+
+
 class Server:
+    """Runs the requests read on stdin in forked children; see the module
+    docstring for the order it runs them in."""
+
     def __init__(self, jobs: int):
         self.jobs = jobs
-        self.queue: list[dict] = []
+        self.ordinary: deque[dict] = deque()
+        self.volatile: deque[dict] = deque()
         self.running: dict[int, tuple[dict, str, float]] = {}
         self.closed = False
 
+    def enqueue(self, request: dict) -> None:
+        (self.volatile if request.get("volatile") else self.ordinary).append(request)
+
+    def queued(self) -> bool:
+        return bool(self.ordinary or self.volatile)
+
+    def next_request(self) -> dict | None:
+        """The request to start now, if any: ordinary ones first, up to
+        jobs at once; a volatile one only when no ordinary one is queued and
+        nothing runs, and nothing starts beside it, so no other snippet
+        skews its timing."""
+        if any(r.get("volatile") for r, _, _ in self.running.values()):
+            return None
+        if self.ordinary:
+            return self.ordinary.popleft() if len(self.running) < self.jobs else None
+        if self.volatile and not self.running:
+            return self.volatile.popleft()
+        return None
+
     def start_next(self) -> None:
-        while self.queue and len(self.running) < self.jobs:
-            # A volatile snippet never shares the machine with another one.
-            volatile = self.queue[0].get("volatile") or any(
-                r.get("volatile") for r, _, _ in self.running.values()
-            )
-            if volatile and self.running:
-                break
-            request = self.queue.pop(0)
-            workdir = tempfile.mkdtemp(prefix="snippet-")
-            sys.stdout.flush()
-            sys.stderr.flush()
-            pid = os.fork()
-            if pid == 0:
-                child(request, workdir)
-            self.running[pid] = (request, workdir, time.monotonic())
+        while (request := self.next_request()) is not None:
+            self.spawn(request)
+
+    def spawn(self, request: dict) -> None:
+        """Fork a child that runs the request in a fresh directory."""
+        workdir = tempfile.mkdtemp(prefix="snippet-")
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            child(request, workdir)
+        self.running[pid] = (request, workdir, time.monotonic())
 
     def reap(self) -> None:
         now = time.monotonic()
@@ -250,7 +290,10 @@ class Server:
 
     def report(self, request, workdir, status, duration) -> None:
         code = os.waitstatus_to_exitcode(status)
-        stderr = read_text(os.path.join(workdir, "stderr.txt"))
+        stdout, stderr = (
+            without_workdir(read_text(os.path.join(workdir, name)), workdir)
+            for name in ("stdout.txt", "stderr.txt")
+        )
         if request.get("timed_out"):
             result, reason = "timeout", f"killed after {request['timeout']} s"
         elif code == 0:
@@ -263,7 +306,7 @@ class Server:
             "id": request["id"],
             "status": result,
             "reason": reason,
-            "stdout": read_text(os.path.join(workdir, "stdout.txt")),
+            "stdout": stdout,
             "stderr": stderr,
             "duration": round(duration, 3),
         }
@@ -275,11 +318,11 @@ class Server:
         selector = selectors.DefaultSelector()
         selector.register(0, selectors.EVENT_READ)
         pending = b""
-        while not (self.closed and not self.queue and not self.running):
+        while not (self.closed and not self.queued() and not self.running):
             self.reap()
             self.start_next()
             # Block on stdin only when there is nothing to start or watch.
-            idle = not self.running and not self.queue and not self.closed
+            idle = not self.running and not self.queued() and not self.closed
             timeout = None if idle else 0.02
             for _key, _mask in selector.select(timeout):
                 data = os.read(0, 65536)
@@ -288,7 +331,9 @@ class Server:
                     selector.unregister(0)
                 pending += data
                 *lines, pending = pending.split(b"\n")
-                self.queue.extend(json.loads(ln) for ln in lines if ln.strip())
+                for line in lines:
+                    if line.strip():
+                        self.enqueue(json.loads(line))
 
 
 def main() -> None:

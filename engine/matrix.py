@@ -6,20 +6,15 @@
     python -m engine.matrix report nightly       # what nightly breaks
     python -m engine.matrix check                # covers every snippet?
 
-Each release other than the pinned one has a lock, ``matrix/locks/R.txt``
-(hashed, every package pinned), and an environment made from it on first
-use, ``.matrix/R/`` (kept, so a release is installed once). The lock of a
-release is the environment a fresh install of its newest patch gave on the
-day that patch came out (`uv pip compile --exclude-newer`), so a 2.18 card
-meets the Keras a 2.18 reader had. The pinned release is the project's own
-environment and record: its column is record.json, not a second install.
-
-The snippets run through the same ``verify`` as always (same fork server,
+The releases and their environments are ``engine.environments``. The
+snippets run through the same ``verify`` as always (same fork server,
 same sandbox); each release keeps its full record in ``.matrix/R/``. The
-committed summary, ``matrix.json``, holds per snippet and release: the
-cache key (snippet, that release's lock, Python), the status, the first
-line that differs from the pinned release (or the error), a hash of the
-output, and the date. Only the pinned release gates the build.
+committed summary, ``matrix.json``, holds per snippet and release a cell:
+the cache key (snippet, that release's lock, Python), the status, the
+first line that differs from the pinned release (or the error), a hash
+of the output, and the date. Only the pinned release gates the build;
+what a card says of its cells is the site's business
+(``macros/releases.py``).
 """
 
 from __future__ import annotations
@@ -29,32 +24,21 @@ import datetime
 import hashlib
 import itertools
 import json
-import os
 import re
-import subprocess
 import sys
-import tempfile
-import urllib.request
+from collections import Counter
 from pathlib import Path
+from typing import TypedDict
 
-from engine import entry as entries
+from engine import environments as envs
 from engine import record as records
+from engine.catalogue import Catalogue
+from engine.entry import ROOT, Entry
+from engine.environments import NIGHTLY, lock_path, pinned, releases
+from engine.record import Run
 from engine.verify import verify
 
-MATRIX = entries.ROOT / "matrix.json"
-LOCKS = entries.ROOT / "matrix" / "locks"
-# Where the release environments live (the bench points it elsewhere to
-# time a cold run).
-ENVS = Path(os.environ.get("MATRIX_ENVS") or entries.ROOT / ".matrix")
-OLDEST = (2, 16)  # Keras 3 became tf.keras in 2.16
-NIGHTLY = "nightly"
-# What every release environment holds besides TensorFlow: what snippets
-# import. ai-edge-litert is left out where it did not exist yet.
-EXTRAS = ("matplotlib", "tensorboard", "ai-edge-litert")
-# ai-edge-litert's dependency: 1.3.x says Python < 3.11 and pip refuses it.
-CONSTRAINTS = "backports-strenum==1.2.8\n"
-# tf-keras asks for `tensorflow`; tensorflow-cpu already provides it.
-OVERRIDES = 'tensorflow ; sys_platform == "never"\n'
+MATRIX = ROOT / "matrix.json"
 # A failure that means "this API is not in that release", not "the claim
 # is false there".
 UNAVAILABLE = re.compile(
@@ -64,178 +48,22 @@ UNAVAILABLE = re.compile(
 )
 
 
-def pinned() -> str:
-    """The pinned release, as major.minor (from requirements.txt)."""
-    return ".".join(records.pinned_tensorflow().split(".")[:2])
+class Cell(TypedDict, total=False):
+    """What one release says of one snippet (matrix.json)."""
 
-
-def releases() -> list[str]:
-    """2.16 up to the pinned release, then nightly."""
-    major, minor = map(int, pinned().split("."))
-    return [f"{major}.{m}" for m in range(OLDEST[1], minor + 1)] + [NIGHTLY]
-
-
-def lock_path(release: str) -> Path:
-    return records.LOCK if release == pinned() else LOCKS / f"{release}.txt"
-
-
-def python_of(release: str) -> Path:
-    if release == pinned():
-        return Path(sys.executable)
-    return ENVS / release / "bin" / "python"
-
-
-def record_path(release: str) -> Path:
-    if release == pinned():
-        return records.RECORD
-    return ENVS / release / "record.json"
-
-
-# Locks: the environment a fresh install gave when each release was newest.
-
-
-def pypi_files(package: str) -> list[dict]:
-    request = urllib.request.Request(
-        f"https://pypi.org/simple/{package}/",
-        headers={"Accept": "application/vnd.pypi.simple.v1+json"},
-    )
-    with urllib.request.urlopen(request, timeout=60) as response:
-        return json.load(response)["files"]
-
-
-def newest_patch(release: str) -> tuple[str, str]:
-    """(version, upload date) of the release's newest patch for CPython 3.11
-    on Linux x86-64; for nightly, the newest nightly that installs here."""
-    package = "tf-nightly" if release == NIGHTLY else "tensorflow-cpu"
-    prefix = "" if release == NIGHTLY else re.escape(release) + r"\.\d+"
-    pattern = re.compile(
-        rf"^{package.replace('-', '_')}-({prefix or '[^-]+'})-cp311-cp311-"
-        r"manylinux[^-]*_x86_64\.whl$"
-    )
-    found = []
-    for item in pypi_files(package):
-        match = pattern.match(item["filename"])
-        if match and not item.get("yanked"):
-            found.append((item["upload-time"], match[1]))
-    if not found:
-        raise SystemExit(f"no {package} wheel for {release} on PyPI")
-    upload, version = max(found)
-    return version, upload[:10]
-
-
-def lock(release: str) -> Path:
-    if release == pinned():
-        raise SystemExit(
-            f"{release} is pinned by requirements.txt: use make lock, not this"
-        )
-    version, uploaded = newest_patch(release)
-    package = "tf-nightly" if release == NIGHTLY else "tensorflow-cpu"
-    target = lock_path(release)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    day_after = datetime.date.fromisoformat(uploaded) + datetime.timedelta(days=1)
-    constraints, overrides = ENVS / "constraints.txt", ENVS / "overrides.txt"
-    constraints.parent.mkdir(exist_ok=True)
-    constraints.write_text(CONSTRAINTS)
-    overrides.write_text(OVERRIDES)
-    # Keras 2 (tf_keras) of the same release: some entries compare with it.
-    legacy = "tf-keras-nightly" if release == NIGHTLY else f"tf-keras=={release}.*"
-    for extras in (EXTRAS, EXTRAS[:-1]):
-        wanted = "\n".join([f"{package}=={version}", legacy, *extras]) + "\n"
-        command = [
-            str(Path(sys.executable).parent / "uv"),
-            "pip",
-            "compile",
-            "-",
-            "--python-version",
-            "3.11",
-            "--python-platform",
-            "x86_64-manylinux_2_28",
-            "--generate-hashes",
-            "--no-header",
-            "-c",
-            str(constraints),
-            "--override",
-            str(overrides),
-            "-o",
-            str(target),
-        ]
-        if release == NIGHTLY:
-            command += ["--prerelease", "allow"]
-        else:
-            # The newest tf-keras patch of the release: 2.20.0 was yanked.
-            command += [
-                "--exclude-newer",
-                day_after.isoformat(),
-                "--exclude-newer-package",
-                f"tf-keras={datetime.date.today().isoformat()}",
-            ]
-        done = subprocess.run(command, input=wanted, text=True, capture_output=True)
-        if done.returncode == 0:
-            note = (
-                f"# {package}=={version}; resolved as of {day_after} "
-                "(python -m engine.matrix lock)\n"
-            )
-            if release == NIGHTLY:
-                note = f"# {package}=={version} (python -m engine.matrix lock)\n"
-            target.write_text(note + target.read_text())
-            return target
-    raise SystemExit(f"cannot lock {release}:\n{done.stderr}")
-
-
-def ensure_env(release: str) -> Path:
-    """Create the release's environment from its lock, once per lock."""
-    python = python_of(release)
-    if release == pinned():
-        return python
-    lock_file = lock_path(release)
-    if not lock_file.is_file():
-        raise SystemExit(f"no lock for {release} ({lock_file}): run make matrix-lock")
-    stamp = ENVS / release / ".lock-sha256"
-    digest = hashlib.sha256(lock_file.read_bytes()).hexdigest()
-    if python.exists() and stamp.exists() and stamp.read_text() == digest:
-        return python
-    base = getattr(sys, "_base_executable", sys.executable)
-    subprocess.run([base, "-m", "venv", "--clear", str(ENVS / release)], check=True)
-    subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--no-deps",
-            "--require-hashes",
-            "-r",
-            str(lock_file),
-        ],
-        check=True,
-    )
-    stamp.write_text(digest)
-    return python
-
-
-# Results: what each release says of each snippet.
-
-
-def error_line(item: dict) -> str:
-    """The exception line that ended a failed run."""
-    lines = [
-        ln.strip()
-        for ln in item.get("stderr_tail", "").splitlines()
-        if re.match(r"^\w+(\.\w+)*(Error|Exception|Exit)\b", ln.strip())
-    ]
-    return without_paths(lines[-1] if lines else item.get("reason", ""))[:200]
+    key: str  # the cache key of the run it summarises
+    date: str
+    output: str  # a hash of the output, paths of the environment left out
+    # holds, fails, unavailable or skipped; "unchecked" where no run of
+    # the current code is known
+    status: str
+    detail: str  # the first line that differs, or the exception raised
 
 
 def without_paths(text: str) -> str:
-    """Paths of this machine say nothing to a reader and change every run
-    (each snippet runs in a fresh temporary directory)."""
-    text = re.sub(r"/\S*/site-packages/", "site-packages/", text)
-    # engine/forkserver.py runs each snippet in mkdtemp(prefix="snippet-")
-    # under the temporary directory of the machine ($TMPDIR or /tmp).
-    temp = re.escape(tempfile.gettempdir().rstrip("/"))
-    return re.sub(rf"(?:/tmp|{temp})/snippet-\w+/(tmp\w+/)?", "", text)
+    """Each release's packages live in its own environment: its path says
+    nothing to a reader and differs from release to release."""
+    return re.sub(r"/\S*/site-packages/", "site-packages/", text)
 
 
 def first_difference(output: str, reference: str) -> str:
@@ -248,20 +76,20 @@ def first_difference(output: str, reference: str) -> str:
     return ""
 
 
-def summarise(item: dict, reference: dict | None) -> dict:
-    """One cell of the matrix from a release's record item."""
-    output = without_paths(item.get("output", ""))
+def summarise(run: Run, reference: Run | None) -> Cell:
+    """One cell of the matrix from a release's run of a snippet."""
+    output = without_paths(run.get("output", ""))
     cell = {
-        "key": item["key"],
-        "date": item["date"],
+        "key": run["key"],
+        "date": run["date"],
         "output": hashlib.sha256(output.encode()).hexdigest()[:12],
     }
-    if item["status"] == "skipped":
+    if run["status"] == "skipped":
         return {**cell, "status": "skipped", "detail": "needs a GPU"}
-    if item["status"] == "timeout":
-        return {**cell, "status": "fails", "detail": item["reason"]}
-    if item["status"] != "passed":
-        line = error_line(item)
+    if run["status"] == "timeout":
+        return {**cell, "status": "fails", "detail": run["reason"]}
+    if run["status"] != "passed":
+        line = without_paths(records.raised(run))[:200]
         status = "unavailable" if UNAVAILABLE.match(line) else "fails"
         return {**cell, "status": status, "detail": line}
     difference = first_difference(
@@ -272,44 +100,35 @@ def summarise(item: dict, reference: dict | None) -> dict:
     return {**cell, "status": "holds", "detail": f"output differs, {difference}"}
 
 
-def environment_of(python: Path) -> dict:
-    code = (
-        "import json, keras, tensorflow as tf; print(json.dumps("
-        "{'tensorflow': tf.__version__, 'keras': keras.__version__}))"
-    )
-    done = subprocess.run(
-        [str(python), "-c", code], capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def run(release: str, selected: list[entries.Entry], force: bool) -> dict:
+def run(release: str, selected: list[Entry], force: bool) -> dict:
     """Verify on one release; return its part of the matrix."""
-    python = ensure_env(release)
+    python = envs.ensure_env(release)
     lock_file = lock_path(release)
     if release == pinned():
-        results = verify(selected, force=force)
+        verify(selected, force=force)
     else:
-        results = verify(
+        verify(
             selected,
             force=force,
             python=str(python),
             lock=lock_file,
-            record_path=record_path(release),
+            record_path=envs.record_path(release),
             figures_root=None,
         )
-    del results  # the record holds every item, run now or before
-    mine = records.load(record_path(release))
+    # The record holds every run, made now or before.
+    mine = records.load(envs.record_path(release))
     reference = records.load(records.RECORD)
     cells = {}
     for entry in selected:
-        item = mine.get(entry.rel)
-        if item and item["key"] == records.cache_key(entry.path, lock_file):
-            cells[entry.rel] = summarise(item, reference.get(entry.rel))
-    return {"release": release, **environment_of(python), "cells": cells}
+        done = mine.get(entry.rel)
+        if done and done["key"] == records.cache_key(entry, lock_file):
+            cells[entry.rel] = summarise(done, reference.get(entry.rel))
+    return {"release": release, **envs.versions_in(python), "cells": cells}
 
 
-def merge(parts: list[dict], matrix: dict | None = None) -> dict:
+def merge(parts: list[dict], known: list[str], matrix: dict | None = None) -> dict:
+    """The matrix with each release's part written in; snippets not in
+    ``known`` (deleted since) are dropped."""
     matrix = matrix or {"releases": {}, "entries": {}}
     for part in parts:
         release = part["release"]
@@ -319,20 +138,14 @@ def merge(parts: list[dict], matrix: dict | None = None) -> dict:
         }
         for rel, cell in part["cells"].items():
             matrix["entries"].setdefault(rel, {})[release] = cell
-    known = {
-        p.relative_to(entries.SNIPPETS).as_posix() for p in entries.snippet_files()
-    }
+    kept = set(known)
     matrix["entries"] = {
-        rel: cells for rel, cells in sorted(matrix["entries"].items()) if rel in known
+        rel: cells for rel, cells in sorted(matrix["entries"].items()) if rel in kept
     }
     matrix["releases"] = dict(
-        sorted(matrix["releases"].items(), key=lambda kv: order(kv[0]))
+        sorted(matrix["releases"].items(), key=lambda kv: envs.order(kv[0]))
     )
     return matrix
-
-
-def order(release: str) -> tuple:
-    return (1, 0) if release == NIGHTLY else (0, int(release.split(".")[1]))
 
 
 def load(path: Path = MATRIX) -> dict:
@@ -345,7 +158,7 @@ def save(matrix: dict, path: Path = MATRIX) -> None:
     records.save(matrix, path)
 
 
-def problems(matrix: dict, selected: list[entries.Entry]) -> list[str]:
+def problems(matrix: dict, selected: list[Entry]) -> list[str]:
     """Snippets the matrix does not cover, or covers with a stale key."""
     found = []
     for release in releases():
@@ -360,17 +173,14 @@ def problems(matrix: dict, selected: list[entries.Entry]) -> list[str]:
             cell = matrix["entries"].get(entry.rel, {}).get(release)
             if cell is None:
                 found.append(f"snippets/{entry.rel}: not run on {release}")
-            elif cell["key"] != records.cache_key(entry.path, lock_file):
+            elif cell["key"] != records.cache_key(entry, lock_file):
                 found.append(f"snippets/{entry.rel}: stale on {release}")
     return found
 
 
-# What a card says: the releases it holds on.
-
-
 def fresh_cells(
-    matrix: dict, entry: entries.Entry, record: dict | None = None
-) -> dict[str, dict]:
+    matrix: dict, entry: Entry, record: dict[str, Run] | None = None
+) -> dict[str, Cell]:
     """The entry's cells whose key matches the code it runs and that
     release's lock today; a stale or missing release reads 'unchecked'.
     The pinned release's cell comes from ``record`` when given: the record
@@ -384,7 +194,7 @@ def fresh_cells(
         if (
             cell
             and lock_file.exists()
-            and cell["key"] == records.cache_key(entry.path, lock_file)
+            and cell["key"] == records.cache_key(entry, lock_file)
         ):
             cells[release] = cell
         else:
@@ -392,82 +202,22 @@ def fresh_cells(
     return cells
 
 
-def spans(cells: dict) -> list[tuple[str, str, str, str]]:
-    """Runs of consecutive releases (nightly left out) with the same
-    status: (first, last, status, detail of the first)."""
-    runs: list[list] = []
-    for release in sorted((r for r in cells if r != NIGHTLY), key=order):
-        cell = cells[release]
-        if runs and runs[-1][2] == cell["status"]:
-            runs[-1][1] = release
-        else:
-            runs.append([release, release, cell["status"], cell["detail"]])
-    return [tuple(run) for run in runs]
-
-
-def span_name(first: str, last: str) -> str:
-    return first if first == last else f"{first}–{last}"
-
-
-SAYS = {
-    "fails": "fails on",
-    "unavailable": "not in",
-    "unchecked": "not yet run on",
-    "skipped": "not run (GPU) on",
-}
-
-
-def card_line(cells: dict[str, dict]) -> tuple[str, str]:
-    """What a card says of the releases: a sentence in Markdown, and the
-    few characters the printed sheet keeps (the range it holds on)."""
-    runs = spans(cells)
-    if all(status == "skipped" for _, _, status, _ in runs):
-        return "Not run on any release yet: it needs a GPU.", "GPU only"
-    first, last, status, _ = runs[-1]
-    short = f"TF {span_name(first, last)}" if status == "holds" else ""
-    parts = []
-    for first, last, status, detail in runs:
-        if status == "holds":
-            parts.append(f"holds on {span_name(first, last)}")
-        else:
-            said = f"{SAYS[status]} {span_name(first, last)}"
-            if detail and status in ("fails", "unavailable"):
-                said += f" (`{detail[:120].replace('`', chr(39))}`)"
-            parts.append(said)
-    sentence = "TensorFlow releases: " + "; ".join(parts) + "."
-    if len(runs) == 1 and runs[0][2] == "holds":
-        sentence = f"Holds on every release checked: TF {short[3:]}."
-    night = cells.get(NIGHTLY, {"status": "unchecked"})
-    if night["status"] in ("fails", "unavailable"):
-        detail = night["detail"][:120].replace("`", "'")
-        sentence += f" **Breaks on nightly:** `{detail}`."
-        short += " · nightly ✗"
-    elif night["status"] == "holds":
-        sentence += " Nightly: holds."
-    return sentence, short
-
-
 def changes(
-    matrix: dict,
-    selected: list[entries.Entry],
-    steady: set[str],
-    record: dict | None = None,
-) -> list[tuple[str, list]]:
+    cells_of: dict[str, dict[str, Cell]], selected: list[Entry]
+) -> list[tuple[str, list[tuple[Entry, Cell, Cell]]]]:
     """Per release, the entries that behave differently from the release
-    before it: (release, [(entry, before cell, after cell)]). An output
-    that differs counts only for entries in ``steady`` (not timings)."""
-    ordered = releases()
-    cells_of = {entry.rel: fresh_cells(matrix, entry, record) for entry in selected}
+    before it: (release, [(entry, before cell, after cell)]). ``cells_of``
+    holds each entry's fresh cells. A different output counts only for an
+    entry whose output is not volatile (a timing differs on every run)."""
     found = []
-    for before, after in itertools.pairwise(ordered):
+    for before, after in itertools.pairwise(releases()):
         changed = []
         for entry in selected:
-            cells = cells_of[entry.rel]
-            old, new = cells[before], cells[after]
+            old, new = cells_of[entry.rel][before], cells_of[entry.rel][after]
             if "unchecked" in (old["status"], new["status"]):
                 continue
             differs = old["status"] != new["status"] or (
-                entry.rel in steady and old.get("output") != new.get("output")
+                not entry.volatile and old.get("output") != new.get("output")
             )
             if differs:
                 changed.append((entry, old, new))
@@ -493,59 +243,52 @@ def report_nightly(matrix: dict) -> str:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    lock_cmd = sub.add_parser("lock")
-    lock_cmd.add_argument("releases", nargs="*")
-    run_cmd = sub.add_parser("run")
-    run_cmd.add_argument("releases", nargs="*")
-    run_cmd.add_argument("--force", action="store_true")
-    run_cmd.add_argument(
-        "--part", type=Path, help="write this release's part here (CI)"
-    )
-    merge_cmd = sub.add_parser("merge")
-    merge_cmd.add_argument("parts", nargs="+", type=Path)
-    report_cmd = sub.add_parser("report")
-    report_cmd.add_argument("what", choices=[NIGHTLY])
-    sub.add_parser("releases", help="the releases, as JSON (for CI)")
-    sub.add_parser("check", help="does matrix.json cover every snippet?")
-    args = parser.parse_args(argv)
+# The commands: one function each.
 
-    if args.command == "releases":
-        print(json.dumps(releases()))
-        return 0
-    if args.command == "check":
-        selected = [entries.load(p) for p in entries.snippet_files()]
-        found = [
-            f for f in problems(load(), selected) if not f.endswith(f" on {NIGHTLY}")
-        ]
-        print(*found, sep="\n")
-        return 1 if found else 0
 
-    if args.command == "lock":
-        for release in args.releases or [r for r in releases() if r != pinned()]:
-            print(f"{release}: {lock(release).relative_to(entries.ROOT)}")
-        return 0
-    if args.command == "report":
-        print(report_nightly(load()), end="")
-        return 0
-    if args.command == "merge":
-        parts = [json.loads(p.read_text()) for p in args.parts]
-        save(merge(parts, load()))
-        return 0
-    selected = [entries.load(p) for p in entries.snippet_files()]
+def command_releases(_args) -> int:
+    print(json.dumps(releases()))
+    return 0
+
+
+def command_check(_args) -> int:
+    found = [
+        problem
+        for problem in problems(load(), Catalogue.read().all())
+        if not problem.endswith(f" on {NIGHTLY}")
+    ]
+    print(*found, sep="\n")
+    return 1 if found else 0
+
+
+def command_lock(args) -> int:
+    for release in args.releases or [r for r in releases() if r != pinned()]:
+        print(f"{release}: {envs.lock(release).relative_to(ROOT)}")
+    return 0
+
+
+def command_report(_args) -> int:
+    print(report_nightly(load()), end="")
+    return 0
+
+
+def command_merge(args) -> int:
+    parts = [json.loads(p.read_text()) for p in args.parts]
+    save(merge(parts, Catalogue.read().names, load()))
+    return 0
+
+
+def command_run(args) -> int:
+    catalogue = Catalogue.read()
     wanted = args.releases or releases()
     if args.part and len(wanted) != 1:
         raise SystemExit("--part writes one release's results: name one release")
     parts = []
     for release in wanted:
         start = datetime.datetime.now()
-        part = run(release, selected, args.force)
+        part = run(release, catalogue.all(), args.force)
         seconds = (datetime.datetime.now() - start).total_seconds()
-        counts: dict[str, int] = {}
-        for cell in part["cells"].values():
-            counts[cell["status"]] = counts.get(cell["status"], 0) + 1
+        counts = dict(Counter(cell["status"] for cell in part["cells"].values()))
         print(
             f"{release} (TensorFlow {part['tensorflow']}, Keras "
             f"{part['keras']}): {counts} in {seconds:.0f}s",
@@ -555,8 +298,40 @@ def main(argv: list[str] | None = None) -> int:
         if args.part:
             args.part.write_text(json.dumps(part, indent=1) + "\n")
     if not args.part:
-        save(merge(parts, load()))
+        save(merge(parts, catalogue.names, load()))
     return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    commands = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = commands.add_subparsers(dest="command", required=True)
+    sub.add_parser("lock").add_argument("releases", nargs="*")
+    run_command = sub.add_parser("run")
+    run_command.add_argument("releases", nargs="*")
+    run_command.add_argument("--force", action="store_true")
+    run_command.add_argument(
+        "--part", type=Path, help="write this release's part here (CI)"
+    )
+    sub.add_parser("merge").add_argument("parts", nargs="+", type=Path)
+    sub.add_parser("report").add_argument("what", choices=[NIGHTLY])
+    sub.add_parser("releases", help="the releases, as JSON (for CI)")
+    sub.add_parser("check", help="does matrix.json cover every snippet?")
+    return commands
+
+
+COMMANDS = {
+    "releases": command_releases,
+    "check": command_check,
+    "lock": command_lock,
+    "report": command_report,
+    "merge": command_merge,
+    "run": command_run,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return COMMANDS[args.command](args)
 
 
 if __name__ == "__main__":

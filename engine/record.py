@@ -1,8 +1,8 @@
-"""The record of the last verification: one item per snippet.
+"""The record of the last verification: one run per snippet.
 
-An item holds the snippet's cache key, its status, what it printed, the
+A ``Run`` holds the snippet's cache key, its status, what it printed, the
 charts it drew, how long it took and the date of the run that recorded
-them (a rerun that reproduces an item keeps it, date included).
+them (a rerun that reproduces a run keeps it, date included).
 The site is built from the record only, so this module never imports
 TensorFlow: the pinned version is read from the lock file.
 """
@@ -17,13 +17,36 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 from engine.entry import ROOT, Entry
 
 RECORD = ROOT / "record.json"
 LOCK = ROOT / "requirements.txt"
 PASSING = ("passed", "skipped")  # skipped: a GPU entry on a machine without a GPU
-ERROR_LINE = re.compile(r"\w*(Error|Exception|Warning)\b|\bWARNING\b")
+# The name of an exception or warning class as Python prints it:
+# ValueError, tf.errors.NotFoundError, SystemExit, UserWarning.
+EXCEPTION_CLASS = r"(?:\w+\.)*\w*(?:Error|Exception|Exit|Warning)\b"
+QUOTED_ERROR = re.compile(rf"{EXCEPTION_CLASS}|\bWARNING\b")
+RAISED = re.compile(rf"^({EXCEPTION_CLASS})")
+
+
+class Run(TypedDict, total=False):
+    """One snippet's last run, as record.json keeps it (JSON, so a typed
+    dict rather than a class: the file is the format)."""
+
+    key: str  # cache_key() of the snippet, lock and Python it ran with
+    status: str  # passed, failed, skipped (needs a GPU) or timeout
+    reason: str  # why it did not pass ("" when it did)
+    output: str  # its stdout, shown on the card
+    figures: list[str]  # files it wrote (charts, tables), kept by a pass
+    duration: float  # seconds inside its fork
+    date: str  # ISO day of the run that recorded this
+    tensorflow: str  # the version that ran it
+    build: str  # "cpu", "cuda" or "rocm"
+    python: str  # major.minor
+    stderr_tail: str  # the end of stderr, kept when it did not pass
+    reference: str  # the output a rerun must repeat, after a differing run
 
 
 def python_version() -> str:
@@ -31,18 +54,41 @@ def python_version() -> str:
     return f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
+PINNED = re.compile(
+    r"^(?:tensorflow|tensorflow-cpu|tf-nightly(?:-cpu)?)==(\S+?)(?:\s|;|$)",
+    re.MULTILINE,
+)
+
+
+class LockFile:
+    """What the build needs of a lock file: its digest (in every cache key)
+    and the TensorFlow release it pins."""
+
+    def __init__(self, path: Path):
+        data = path.read_bytes()
+        self.digest = hashlib.sha256(data).digest()
+        found = PINNED.search(data.decode("utf-8"))
+        self.tensorflow = found[1] if found else None
+
+
+def lock_file(path: Path) -> LockFile:
+    """The lock file, read again only when it changes: a build asks for
+    each one once per card and release."""
+    stat = Path(path).stat()
+    return _lock_file(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _lock_file(path: str, _mtime_ns: int, _size: int) -> LockFile:
+    return LockFile(Path(path))
+
+
 def pinned_tensorflow(lock: Path = LOCK) -> str:
     """The TensorFlow release the lock file pins (tensorflow or -cpu)."""
-    text = lock.read_text(encoding="utf-8")
-    found = re.search(
-        r"^(?:tensorflow|tensorflow-cpu|tf-nightly(?:-cpu)?)"
-        r"==(\S+?)(?:\s|;|$)",
-        text,
-        re.MULTILINE,
-    )
-    if not found:
+    pinned = lock_file(lock).tensorflow
+    if pinned is None:
         raise ValueError(f"{lock.name}: pins no tensorflow release")
-    return found[1]
+    return pinned
 
 
 # Docstring lines that change how the engine runs a snippet.
@@ -61,7 +107,7 @@ def executed(source: bytes) -> bytes:
     except SyntaxError:
         return source
     doc = ast.get_docstring(tree, clean=False)
-    reads_doc = any(
+    reads_doc = b"__doc__" in source and any(
         isinstance(node, ast.Name) and node.id == "__doc__" for node in ast.walk(tree)
     )
     if doc is None or reads_doc:
@@ -71,13 +117,18 @@ def executed(source: bytes) -> bytes:
     return (ast.dump(tree, include_attributes=False) + "\n" + settings).encode()
 
 
-def cache_key(snippet: Path, lock: Path = LOCK) -> str:
+def cache_key(snippet: Path | Entry, lock: Path = LOCK) -> str:
     """Changes when the code a snippet runs (``executed``), the lock file
-    or Python major.minor do; not when its prose or comments do."""
+    or Python major.minor do; not when its prose or comments do. Of an
+    entry, the file as it was parsed."""
+    if isinstance(snippet, Entry):
+        source = snippet.source or snippet.path.read_bytes()
+    else:
+        source = Path(snippet).read_bytes()
     digest = hashlib.sha256()
     for part in (
-        code_digest(Path(snippet).read_bytes()),
-        hashlib.sha256(Path(lock).read_bytes()).digest(),
+        code_digest(source),
+        lock_file(lock).digest,
         hashlib.sha256(python_version().encode()).digest(),
     ):
         digest.update(part)
@@ -91,13 +142,13 @@ def code_digest(source: bytes) -> bytes:
     return hashlib.sha256(executed(source)).digest()
 
 
-def load(path: Path = RECORD) -> dict[str, dict]:
+def load(path: Path = RECORD) -> dict[str, Run]:
     if not path.exists():
         return {}
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def save(record: dict[str, dict], path: Path = RECORD) -> None:
+def save(record: dict, path: Path = RECORD) -> None:
     """Write atomically, sorted, so the committed diff stays readable."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(
@@ -107,22 +158,34 @@ def save(record: dict[str, dict], path: Path = RECORD) -> None:
     os.replace(tmp, path)
 
 
-def problem(entry: Entry, record: dict[str, dict], lock: Path = LOCK) -> str | None:
+def problem(entry: Entry, record: dict[str, Run], lock: Path = LOCK) -> str | None:
     """Why this entry's record cannot be shown, or None when it can."""
-    item = record.get(entry.rel)
-    if item is None:
+    run = record.get(entry.rel)
+    if run is None:
         return "has no record; run `make verify`"
-    if item["key"] != cache_key(entry.path, lock):
+    if run["key"] != cache_key(entry, lock):
         return (
             "has a stale record (the snippet, the lock file or the "
             "Python version changed since it was verified); run "
             "`make verify`"
         )
-    if item["status"] not in PASSING:
-        return f"failed its last verification ({item['status']})"
+    if run["status"] not in PASSING:
+        return f"failed its last verification ({run['status']})"
     return None
 
 
-def error_lines(output: str) -> list[str]:
-    """The lines of a run's output that quote an error or a warning."""
-    return [ln.strip() for ln in output.splitlines() if ERROR_LINE.search(ln)]
+def quoted_errors(output: str) -> list[str]:
+    """The lines of a run's output that quote an error or a warning (a
+    snippet prints the message it caught)."""
+    return [ln.strip() for ln in output.splitlines() if QUOTED_ERROR.search(ln)]
+
+
+def raised(run: Run) -> str:
+    """The exception a failed run ended with: the last line of its stderr
+    that starts with an exception class (not a warning); else its reason."""
+    found = [
+        line
+        for line in map(str.strip, run.get("stderr_tail", "").splitlines())
+        if (start := RAISED.match(line)) and not start[1].endswith("Warning")
+    ]
+    return found[-1] if found else run.get("reason", "")

@@ -39,48 +39,75 @@ def _refuse(what: str):
     raise NetworkBlocked(f"network access is blocked for snippets: {what}")
 
 
-def block_network() -> None:
-    real_connect = socket.socket.connect
-    real_connect_ex = socket.socket.connect_ex
-    real_sendto = socket.socket.sendto
-    real_sendmsg = socket.socket.sendmsg
-    real_getaddrinfo = socket.getaddrinfo
+def _check(sock, address, verb="connect to") -> None:
+    if sock.family in (socket.AF_INET, socket.AF_INET6):
+        host = address[0]
+        if not _is_local(host):
+            _refuse(f"{verb} {host}:{address[1]}")
 
-    def check(sock, address, verb="connect to"):
-        if sock.family in (socket.AF_INET, socket.AF_INET6):
-            host = address[0]
-            if not _is_local(host):
-                _refuse(f"{verb} {host}:{address[1]}")
+
+def _guard_connect(real):
+    """Each guard wraps the real call: it refuses a remote address first.
+    One factory per call, so a traceback names the call the snippet made."""
 
     def connect(sock, address):
-        check(sock, address)
-        return real_connect(sock, address)
+        _check(sock, address)
+        return real(sock, address)
 
+    return connect
+
+
+def _guard_connect_ex(real):
     def connect_ex(sock, address):
-        check(sock, address)
-        return real_connect_ex(sock, address)
+        _check(sock, address)
+        return real(sock, address)
 
+    return connect_ex
+
+
+def _guard_sendto(real):
     def sendto(sock, data, *args):
         # sendto(data, address) or sendto(data, flags, address)
-        check(sock, args[-1], "send to")
-        return real_sendto(sock, data, *args)
+        _check(sock, args[-1], "send to")
+        return real(sock, data, *args)
 
+    return sendto
+
+
+def _guard_sendmsg(real):
     def sendmsg(sock, buffers, ancdata=(), flags=0, address=None):
         if address is not None:
-            check(sock, address, "send to")
-            return real_sendmsg(sock, buffers, ancdata, flags, address)
-        return real_sendmsg(sock, buffers, ancdata, flags)
+            _check(sock, address, "send to")
+            return real(sock, buffers, ancdata, flags, address)
+        return real(sock, buffers, ancdata, flags)
 
+    return sendmsg
+
+
+def _guard_getaddrinfo(real):
     def getaddrinfo(host, *args, **kwargs):
         if not _is_local(host):
             _refuse(f"resolve {host}")
-        return real_getaddrinfo(host, *args, **kwargs)
+        return real(host, *args, **kwargs)
 
-    socket.socket.connect = connect
-    socket.socket.connect_ex = connect_ex
-    socket.socket.sendto = sendto
-    socket.socket.sendmsg = sendmsg
-    socket.getaddrinfo = getaddrinfo
+    return getaddrinfo
+
+
+# What block_network replaces: (owner, attribute, wrapper of the real one).
+GUARDS = (
+    (socket.socket, "connect", _guard_connect),
+    (socket.socket, "connect_ex", _guard_connect_ex),
+    (socket.socket, "sendto", _guard_sendto),
+    (socket.socket, "sendmsg", _guard_sendmsg),
+    (socket, "getaddrinfo", _guard_getaddrinfo),
+)
+
+
+def block_network() -> None:
+    """Put a guard around each call in GUARDS; the real calls are read now,
+    so the guards wrap whatever the child inherited from the server."""
+    for owner, name, guard in GUARDS:
+        setattr(owner, name, guard(getattr(owner, name)))
 
 
 def run_snippet(path: str) -> None:

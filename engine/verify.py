@@ -22,72 +22,86 @@ from pathlib import Path
 
 from engine import entry as entries
 from engine import record as records
+from engine.catalogue import Catalogue
+from engine.entry import Entry
 from engine.forkserver import ForkServer, request
+from engine.record import Run
 
 # What a rerun may change without it counting as a change: a forced run
-# that reproduces the record keeps the old item, so the committed diff
+# that reproduces the record keeps the old run, so the committed diff
 # shows only what really changed.
 RUN_DETAILS = ("date", "duration")
 
 
-def outcome(
-    item: entries.Entry,
+DIFFERS = (
+    "output differs from the last run with the same key; "
+    "make it deterministic or mark it 'volatile: reason'"
+)
+
+
+def reference_output(entry: Entry, previous: Run | None, key: str) -> str | None:
+    """The output a rerun must reproduce: the last passing run's, kept by a
+    run that failed for differing, so that running again does not pass.
+    None for a volatile entry, or when the code, lock or Python changed."""
+    if not previous or previous.get("key") != key or entry.volatile:
+        return None
+    if previous["status"] == "passed":
+        return previous.get("output")
+    return previous.get("reference")
+
+
+def keep_figures(produced: list[Path], target: Path) -> None:
+    """A passing run's files replace those its last pass left."""
+    shutil.rmtree(target, ignore_errors=True)
+    if produced:
+        target.mkdir(parents=True)
+        for path in produced:
+            shutil.copy(path, target / path.name)
+
+
+def repeated(previous: Run | None, new: Run) -> bool:
+    """The new run says what the previous one said, date and time aside."""
+    return bool(previous) and all(
+        previous.get(k) == v for k, v in new.items() if k not in RUN_DETAILS
+    )
+
+
+def record_run(
+    entry: Entry,
     result: dict,
-    previous: dict | None,
+    previous: Run | None,
+    *,
     key: str,
     artifacts: Path,
-    tensorflow: str,
+    server: ForkServer,
     figures_root: Path | None,
-    build: str = "",
-) -> dict:
-    """Turn a run's result into the record item, with its own checks."""
+) -> Run:
+    """The record's new run of ``entry`` from the fork server's ``result``
+    (the previous run when this one repeats it)."""
     status, reason = result["status"], result["reason"]
-    output = result["stdout"]
-    same_key = bool(previous) and previous.get("key") == key
-    # The output a rerun must reproduce: the last passing run's, kept by a
-    # run that failed for differing, so that running again does not pass.
-    reference = None
-    if same_key and not item.volatile:
-        reference = (
-            previous.get("output")
-            if previous["status"] == "passed"
-            else previous.get("reference")
-        )
-    if status == "passed" and reference is not None and reference != output:
-        status = "failed"
-        reason = (
-            "output differs from the last run with the same key; "
-            "make it deterministic or mark it 'volatile: reason'"
-        )
+    reference = reference_output(entry, previous, key)
+    if status == "passed" and reference not in (None, result["stdout"]):
+        status, reason = "failed", DIFFERS
     produced = sorted(p for p in artifacts.iterdir() if p.is_file())
     if status == "passed" and figures_root is not None:
-        target = figures_root / item.figures_dir
-        shutil.rmtree(target, ignore_errors=True)
-        if produced:
-            target.mkdir(parents=True)
-            for path in produced:
-                shutil.copy(path, target / path.name)
-    new = {
-        "key": key,
-        "status": status,
-        "reason": reason,
-        "output": output,
-        "figures": [p.name for p in produced] if status == "passed" else [],
-        "duration": result["duration"],
-        "date": datetime.date.today().isoformat(),
-        "tensorflow": tensorflow,
-        "build": build,
-        "python": records.python_version(),
+        keep_figures(produced, figures_root / entry.figures_dir)
+    new = Run(
+        key=key,
+        status=status,
+        reason=reason,
+        output=result["stdout"],
+        figures=[p.name for p in produced] if status == "passed" else [],
+        duration=result["duration"],
+        date=datetime.date.today().isoformat(),
+        tensorflow=server.tensorflow,
+        build=server.build,
+        python=records.python_version(),
         # kept for diagnosis in test failures; not shown on the site
-        "stderr_tail": result["stderr"][-4000:] if status != "passed" else "",
-    }
+        stderr_tail=result["stderr"][-4000:] if status != "passed" else "",
+    )
     if status != "passed" and reference is not None:
         new["reference"] = reference
-    if same_key and all(
-        previous.get(k) == v for k, v in new.items() if k not in RUN_DETAILS
-    ):
-        return previous
-    return new
+    return previous if repeated(previous, new) else new
 
 
 def same_release(running: str, pinned: str) -> bool:
@@ -98,7 +112,7 @@ def same_release(running: str, pinned: str) -> bool:
 
 
 def verify(
-    selected: list[entries.Entry],
+    selected: list[Entry],
     *,
     force: bool = False,
     jobs: int | None = None,
@@ -106,54 +120,58 @@ def verify(
     lock: Path = records.LOCK,
     python: str = sys.executable,
     figures_root: Path | None = entries.FIGURES,
-    on_result: Callable[[str, dict], None] | None = None,
+    on_result: Callable[[str, Run], None] | None = None,
     server: ForkServer | None = None,
-) -> dict[str, dict]:
+) -> dict[str, Run]:
     """Run the stale entries (all of them when forced) in the environment
-    of ``python``, pinned by ``lock``; return their new record items. The
-    record is saved after each result, so an interruption loses little.
-    A caller that runs several verifications may pass its own ``server``
-    (of that environment), which is left running."""
+    of ``python``, pinned by ``lock``; return their new runs. The record
+    is saved after each run, so an interruption loses little. A caller
+    that runs several verifications may pass its own ``server`` (of that
+    environment), which is left running."""
     record = records.load(record_path)
-    todo = [
-        e for e in selected if force or records.problem(e, record, lock) is not None
-    ]
-    results: dict[str, dict] = {}
+    todo = {
+        e.rel: e
+        for e in selected
+        if force or records.problem(e, record, lock) is not None
+    }
+    runs: dict[str, Run] = {}
     if not todo:
-        return results
+        return runs
+    with (
+        tempfile.TemporaryDirectory(prefix="artifacts-") as scratch,
+        nullcontext(server) if server else ForkServer(jobs, python) as server,
+    ):
+        check_release(server, python, lock)
+        folders = {rel: Path(scratch) / rel.replace("/", "__") for rel in todo}
+        for folder in folders.values():
+            folder.mkdir()
+        for result in server.run(request(e, folders[e.rel]) for e in todo.values()):
+            entry = todo[result["id"]]
+            run = record_run(
+                entry,
+                result,
+                record.get(entry.rel),
+                key=records.cache_key(entry, lock),
+                artifacts=folders[entry.rel],
+                server=server,
+                figures_root=figures_root,
+            )
+            record[entry.rel] = runs[entry.rel] = run
+            records.save(record, record_path)
+            if on_result:
+                on_result(entry.rel, run)
+    return runs
+
+
+def check_release(server: ForkServer, python: str, lock: Path) -> None:
+    """The environment runs the release its lock pins."""
     pinned = records.pinned_tensorflow(lock)
-    with tempfile.TemporaryDirectory(prefix="artifacts-") as scratch:
-        folders = {}
-        for item in todo:
-            folders[item.rel] = Path(scratch) / item.rel.replace("/", "__")
-            folders[item.rel].mkdir()
-        by_rel = {e.rel: e for e in todo}
-        running = nullcontext(server) if server else ForkServer(jobs, python)
-        with running as server:
-            if not same_release(server.tensorflow, pinned):
-                raise RuntimeError(
-                    f"{python} runs TensorFlow {server.tensorflow}, but "
-                    f"{lock.name} pins {pinned}: reinstall the environment "
-                    f"from {lock.name}"
-                )
-            for result in server.run(request(e, folders[e.rel]) for e in todo):
-                item = by_rel[result["id"]]
-                new = outcome(
-                    item,
-                    result,
-                    record.get(item.rel),
-                    records.cache_key(item.path, lock),
-                    folders[item.rel],
-                    server.tensorflow,
-                    figures_root,
-                    server.build,
-                )
-                record[item.rel] = new
-                records.save(record, record_path)
-                results[item.rel] = new
-                if on_result:
-                    on_result(item.rel, new)
-    return results
+    if not same_release(server.tensorflow, pinned):
+        raise RuntimeError(
+            f"{python} runs TensorFlow {server.tensorflow}, but "
+            f"{lock.name} pins {pinned}: reinstall the environment "
+            f"from {lock.name}"
+        )
 
 
 def prune(
@@ -161,7 +179,7 @@ def prune(
     record_path: Path = records.RECORD,
     figures_root: Path | None = entries.FIGURES,
 ) -> list[str]:
-    """Drop record items (and charts) of snippets that no longer exist."""
+    """Drop the runs (and charts) of snippets that no longer exist."""
     record = records.load(record_path)
     gone = [rel for rel in record if rel not in known]
     for rel in gone:
@@ -171,6 +189,13 @@ def prune(
     if gone:
         records.save(record, record_path)
     return gone
+
+
+def show(rel: str, run: Run) -> None:
+    line = f"{run['status']:7} {run['duration']:6.1f}s  {rel}"
+    if run["reason"]:
+        line += f"  ({run['reason']})"
+    print(line, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,21 +214,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     own = args.record.resolve() == records.RECORD
     try:
-        paths = [Path(p) for p in args.paths] or entries.snippet_files()
-        selected = [entries.load(p) for p in paths]
+        if args.paths:
+            selected = [entries.load(Path(p)) for p in args.paths]
+        else:
+            selected = Catalogue.read().all()
     except entries.EntryError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
     if not args.paths:
         prune({e.rel for e in selected}, args.record, entries.FIGURES if own else None)
-
-    def show(rel: str, item: dict) -> None:
-        line = f"{item['status']:7} {item['duration']:6.1f}s  {rel}"
-        if item["reason"]:
-            line += f"  ({item['reason']})"
-        print(line, flush=True)
-
-    results = verify(
+    runs = verify(
         selected,
         force=args.force,
         jobs=args.jobs,
@@ -214,14 +234,14 @@ def main(argv: list[str] | None = None) -> int:
     record = records.load(args.record)
     bad = [e for e in selected if records.problem(e, record) is not None]
     print(
-        f"verify: {len(results)} run, {len(selected) - len(results)} "
+        f"verify: {len(runs)} run, {len(selected) - len(runs)} "
         f"unchanged, {len(bad)} failed"
     )
-    for item in bad:
-        result = record.get(item.rel, {})
+    for entry in bad:
+        run = record.get(entry.rel, {})
         print(
-            f"FAILED snippets/{item.rel}: {result.get('reason', '')}\n"
-            f"{result.get('stderr_tail', '')}",
+            f"FAILED snippets/{entry.rel}: {run.get('reason', '')}\n"
+            f"{run.get('stderr_tail', '')}",
             file=sys.stderr,
         )
     return 1 if bad else 0

@@ -36,8 +36,9 @@ import json
 import re
 from pathlib import Path
 
-from engine import entry as entries
 from engine import record as records
+from engine.entry import Entry
+from engine.record import Run
 
 PAGE_BOOST = 0.1  # pages and their sections, against 1 for an entry
 # A row of the names table against 1 for an entry: a pasted name still
@@ -73,24 +74,29 @@ def dotted_parts(name: str) -> list[str]:
     return [".".join(parts[i:]) for i in range(len(parts))]
 
 
-def api_names(item: entries.Entry) -> list[str]:
+def code_names(code: str) -> list[str]:
+    """Attribute chains, called names and keyword arguments of one block
+    of shown code (its names by pattern, where it does not parse)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return NAME.findall(code)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.keyword) and node.arg:
+            found.append(node.arg)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            found.append(node.func.id)
+    return found
+
+
+def api_names(entry: Entry) -> list[str]:
     """The names a reader would type: attribute chains, called names and
     keyword arguments of the shown code, and code spans of the prose."""
-    found: list[str] = []
-    for code in item.sections.values():
-        try:
-            tree = ast.parse(code)
-        except SyntaxError:
-            found += NAME.findall(code)
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute):
-                found.append(ast.unparse(node))
-            elif isinstance(node, ast.keyword) and node.arg:
-                found.append(node.arg)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                found.append(node.func.id)
-    for span in CODE_SPAN.findall(" ".join(item.prose.values()) + item.title):
+    found = [name for code in entry.sections.values() for name in code_names(code)]
+    for span in CODE_SPAN.findall(" ".join(entry.prose.values()) + entry.title):
         found += NAME.findall(span) or [span.strip("()")]
     names: list[str] = []
     for name in found:
@@ -113,23 +119,23 @@ def inline_code(text: str) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", escaped)
 
 
-def entry_document(location: str, item: entries.Entry, result: dict) -> dict:
-    errors = records.error_lines(result.get("output", ""))
+def entry_document(location: str, entry: Entry, run: Run) -> dict:
+    errors = records.quoted_errors(run.get("output", ""))
     line = (
         errors[0]
-        if item.severity == "crash" and errors
-        else (first_sentence(item.prose["pitfall"]))
+        if entry.severity == "crash" and errors
+        else (first_sentence(entry.prose["pitfall"]))
     )
     return {
         "location": location,
-        "title": inline_code(item.title),
+        "title": inline_code(entry.title),
         "text": html.escape(shorten(line), quote=False),
-        "tags": [item.severity],
-        "api": " ".join(api_names(item)),
+        "tags": [entry.severity],
+        "api": " ".join(api_names(entry)),
         "errors": "\n".join(errors),
-        "aliases": "\n".join(item.aliases),
+        "aliases": "\n".join(entry.aliases),
         "body": plain(
-            "\n".join(item.prose[key] for key in ("when", "what", "pitfall"))
+            "\n".join(entry.prose[key] for key in ("when", "what", "pitfall"))
         ),
     }
 
@@ -193,21 +199,24 @@ def words_once(text: str, separator: re.Pattern) -> str:
 
 def rewrite_index(
     site_dir: Path,
-    stages: list[str],
-    shown: dict[str, tuple[entries.Entry, dict]],
-    names: dict[str, tuple[dict, entries.Entry]] | None = None,
+    itemised: set[str],
+    shown: dict[str, tuple[Entry, Run]],
+    names: dict[str, tuple[dict, Entry]] | None = None,
 ) -> None:
-    """Replace the entries' sections in the built search index.
-    ``shown`` maps 'stage/anchor' to the entry and its record item;
-    ``names`` maps 'page/anchor' to a row of a names table."""
+    """Rewrite the built search index: pages keep their sections, with a
+    low boost; a page in ``itemised`` keeps only its intro, followed by a
+    document per entry it shows. ``shown`` maps 'stage/anchor' to the
+    entry and its recorded run, in page order; ``names`` maps
+    'page/anchor' to a row of a names table."""
     path = site_dir / "search" / "search_index.json"
     index = json.loads(path.read_text(encoding="utf-8"))
-    names = names or {}
-    # Pages whose items have documents of their own keep only their intro.
-    itemised = set(stages) | {key.split("/")[0] for key in names}
+    separator = re.compile(index["config"]["separator"])
+    on_page: dict[str, list[tuple[str, Entry, Run]]] = {}
+    for key, (entry, run) in shown.items():
+        stage, anchor = key.split("/")
+        on_page.setdefault(stage, []).append((anchor, entry, run))
     docs = []
     suffix = "/"
-    separator = re.compile(index["config"]["separator"])
     for doc in index["docs"]:
         page, _, anchor = doc["location"].partition("#")
         stage = page.split("/")[0].removesuffix(".html")  # data/ or data.html
@@ -217,12 +226,11 @@ def rewrite_index(
         elif not anchor:
             intro = doc["text"].split("</p>")[0] + "</p>"
             docs.append({**doc, "text": intro, "boost": PAGE_BOOST})
-        elif f"{stage}/{anchor}" in shown:
-            item, result = shown[f"{stage}/{anchor}"]
-            doc = entry_document(f"{page}?e={anchor}", item, result)
-            doc["errors"] = words_once(doc["errors"], separator)
-            docs.append(doc)
-    for key, (row, _card) in names.items():
+            for anchor, entry, run in on_page.get(stage, []):
+                found = entry_document(f"{page}?e={anchor}", entry, run)
+                found["errors"] = words_once(found["errors"], separator)
+                docs.append(found)
+    for key, (row, _card) in (names or {}).items():
         page, anchor = key.split("/")
         docs.append(name_document(f"{page}{suffix}?e={anchor}", row))
     index["docs"] = docs

@@ -13,6 +13,7 @@ the same inputs passed it before, it is skipped, and says so. FORCE=1
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import subprocess
@@ -22,12 +23,18 @@ from pathlib import Path
 
 import pytest
 
-from engine import entry as entries
 from engine import verify as verifier
+from engine.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSED = ROOT / ".cache" / "passed"
 PASS_KEY = pytest.StashKey[str]()
+
+
+@functools.cache
+def catalogue() -> Catalogue:
+    """The entries, parsed once per test session."""
+    return Catalogue.read(ROOT)
 
 
 def digest_of(paths: Iterable[Path], *extra: str) -> str:
@@ -91,13 +98,8 @@ def pytest_runtest_makereport(item, call):
 def verified() -> None:
     """Every snippet has a fresh record: run the stale ones (none, after
     `make verify`)."""
-    selected = []
-    for path in entries.snippet_files():
-        try:
-            selected.append(entries.load(path))
-        except entries.EntryError:
-            pass  # the snippet's own test reports it
-    verifier.prune({item.rel for item in selected})
+    selected = list(catalogue().entries.values())  # a fault: its own test says
+    verifier.prune(set(catalogue().names))
     verifier.verify(selected)
 
 

@@ -16,10 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, mkdocs_build, skip_if_passed
+from conftest import ROOT, catalogue, mkdocs_build, skip_if_passed
 
-from engine.entry import load as entries_load
-from engine.entry import snippet_files, stages
 from tools.browser import chromium, serve
 from tools.search_bench import HELD_BACK, Score, answers, evaluate, load
 from tools.sheets import (
@@ -33,7 +31,7 @@ from tools.sheets import (
     word_sizes,
 )
 
-STAGES = stages()
+STAGES = catalogue().stages
 BENCHMARK = ROOT / "tests" / "search"
 # Floors for the held-back parts together, below what they measured when
 # the ranking and aliases last changed, with room for ties that order
@@ -309,7 +307,7 @@ def test_search_finds_the_entry_for_held_back_queries(site, record_property):
 def name_rows() -> set[str]:
     """'names/#anchor' of every row of the names page's tables, anchored
     as the build anchors them (in page order)."""
-    from macros.main import names_rows, row_anchor
+    from macros.names import names_rows, row_anchor
 
     page = (ROOT / "docs" / "names.md").read_text()
     taken: set[str] = set()
@@ -326,7 +324,7 @@ def test_benchmark_is_built_as_promised():
     source and an answer that is an entry on the site; no thread gives
     queries to two parts, so a held-back query never shares its thread with
     a tuned one."""
-    known = {f"{e.stage}/#{e.anchor}" for e in map(entries_load, snippet_files())}
+    known = {f"{e.stage}/#{e.anchor}" for e in catalogue().all()}
     known |= name_rows()
     queries = [
         q for name in (*HELD_BACK, "tune") for q in load(BENCHMARK / f"{name}.json")

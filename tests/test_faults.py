@@ -82,6 +82,7 @@ def make_project(
         )
     shutil.copy(ROOT / "requirements.txt", tmp / "requirements.txt")
     matrix.save({"releases": {}, "entries": {}}, tmp / "matrix.json")
+    (tmp / "matrix" / "locks").mkdir(parents=True)  # watched: it must exist
     (tmp / "snippets").mkdir()
     shutil.copy(ROOT / "snippets" / "topics.md", tmp / "snippets")
     nav = "".join(f"  - {Path(rel).stem}: {rel}\n" for rel in pages)
@@ -143,10 +144,10 @@ ENTRY_CALL = re.compile(r"""\{\{\s*entry\(\s*["']([^"']+)["']""")
 def render_fails(project: Path, *expected: str) -> str:
     """Rendering the project's pages with the build's own macros raises,
     saying each of ``expected`` (the page, the file, what is wrong)."""
-    from macros.main import EntryRenderError, define_env
+    from macros.main import BuildFault, define_env
 
     env = MacroEnv(project)
-    with pytest.raises((EntryRenderError, entries.EntryError)) as raised:
+    with pytest.raises(BuildFault) as raised:
         define_env(env)
         for page in sorted((project / "docs").glob("*.md")):
             env.page = SimpleNamespace(file=SimpleNamespace(src_uri=page.name))
@@ -292,13 +293,13 @@ def test_a_quoted_message_the_run_did_not_print_stops_the_build(tmp_path):
     )
 
 
-def check(folder: Path, snippet: str, output="hello\n", build="cpu", **item):
-    """claims.problems of a snippet, with a record item."""
+def check(folder: Path, snippet: str, output="hello\n", build="cpu", **run):
+    """claims.problems of a snippet, with a recorded run."""
     (folder / "snippets" / "setup").mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "snippets" / "topics.md", folder / "snippets")
     case = folder / "snippets" / "setup" / "case.py"
     case.write_text(snippet)
-    record = {"status": "passed", "output": output, "build": build, **item}
+    record = {"status": "passed", "output": output, "build": build, **run}
     return claims.problems(entries.load(case), record)
 
 
@@ -607,7 +608,7 @@ def test_snippet_past_its_time_limit(runs):
 
 
 def test_a_rerun_must_repeat_its_output(tmp_path, server):
-    """verify(): a forced rerun that reproduces the record keeps the item
+    """verify(): a forced rerun that reproduces the record keeps the run
     as it was (no date or duration churn); one whose output changes under
     the same key fails, unless the snippet is volatile."""
     stage = tmp_path / "snippets" / "setup"
@@ -622,7 +623,7 @@ def test_a_rerun_must_repeat_its_output(tmp_path, server):
         "counter.write_text(str(runs))\n"
         'print("run number", runs)\n'
     )
-    (stage / "steady.py").write_text(GOOD)
+    (stage / "repeating.py").write_text(GOOD)
     (stage / "drifting.py").write_text(counting)
     (stage / "volatile.py").write_text(
         counting.replace("topics: S1", "topics: S1\nvolatile: it counts its runs")
@@ -630,20 +631,20 @@ def test_a_rerun_must_repeat_its_output(tmp_path, server):
     record_path = tmp_path / "record.json"
     selected = [
         entries.load(stage / f"{name}.py")
-        for name in ("steady", "drifting", "volatile")
+        for name in ("repeating", "drifting", "volatile")
     ]
     first = verifier.verify(
         selected, record_path=record_path, figures_root=None, server=server
     )
-    assert all(item["status"] == "passed" for item in first.values()), first
+    assert all(run["status"] == "passed" for run in first.values()), first
     saved = records.load(record_path)
-    for item in saved.values():
-        item["date"] = "2000-01-01"  # as if recorded long ago
+    for run in saved.values():
+        run["date"] = "2000-01-01"  # as if recorded long ago
     records.save(saved, record_path)
     again = verifier.verify(
         selected, force=True, record_path=record_path, figures_root=None, server=server
     )
-    assert again["setup/steady.py"]["date"] == "2000-01-01", (
+    assert again["setup/repeating.py"]["date"] == "2000-01-01", (
         "a rerun that reproduces the record must leave it as it was"
     )
     assert again["setup/drifting.py"]["status"] == "failed"

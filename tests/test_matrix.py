@@ -4,13 +4,16 @@ here (`make matrix`); only what it left in matrix.json is checked."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
+from conftest import catalogue
 
 from engine import entry as entries
 from engine import matrix
 from engine import record as records
+from macros import releases as lines
 
 GOOD = '''"""A card
 
@@ -48,13 +51,13 @@ def test_a_card_never_claims_a_release_that_did_not_run_its_code(tmp_path):
     for release in matrix.releases():
         key = records.cache_key(path, matrix.lock_path(release))
         ran["entries"][card.rel][release] = {**cell("holds"), "key": key}
-    sentence, short = matrix.card_line(matrix.fresh_cells(ran, card))
+    sentence, short = lines.card_line(matrix.fresh_cells(ran, card))
     assert sentence.startswith("Holds on every release checked"), sentence
     path.write_text(GOOD.replace("Pitfall: none.", "Pitfall: none at all."))
-    prose_edit = matrix.card_line(matrix.fresh_cells(ran, entries.load(path)))
+    prose_edit = lines.card_line(matrix.fresh_cells(ran, entries.load(path)))
     assert prose_edit == (sentence, short), "a prose edit must keep the cells"
     path.write_text(GOOD.replace('print("hello")', 'print("hello!")'))
-    sentence, short = matrix.card_line(matrix.fresh_cells(ran, entries.load(path)))
+    sentence, short = lines.card_line(matrix.fresh_cells(ran, entries.load(path)))
     assert "holds" not in sentence and short == "", sentence
     assert sentence.startswith("TensorFlow releases: not yet run on 2.16"), sentence
 
@@ -70,24 +73,24 @@ def test_matrix_names_the_releases_it_ran():
 
 def test_matrix_runs_an_unavailable_api_as_such():
     """An API that a release lacks is 'not in', not a failed claim."""
-    item = {
+    run = {
         "key": "k",
         "date": "d",
         "status": "failed",
         "stderr_tail": "Traceback ...\nModuleNotFoundError: No module named "
         "'ai_edge_litert'\n",
     }
-    assert matrix.summarise(item, None)["status"] == "unavailable"
-    item["stderr_tail"] = "AssertionError: expected the old wording\n"
-    failed = matrix.summarise(item, None)
+    assert matrix.summarise(run, None)["status"] == "unavailable"
+    run["stderr_tail"] = "AssertionError: expected the old wording\n"
+    failed = matrix.summarise(run, None)
     assert failed["status"] == "fails"
     assert failed["detail"] == "AssertionError: expected the old wording"
-    item["stderr_tail"] = (
+    run["stderr_tail"] = (
         "FileNotFoundError: unable to open file: name = "
-        "'/tmp/snippet-ab12/tmpcd34/best.weights.h5' in "
+        "'best.weights.h5' in "
         "/work/x/.matrix/2.16/lib/python3.11/site-packages/keras/a.py\n"
     )
-    assert matrix.summarise(item, None)["detail"] == (
+    assert matrix.summarise(run, None)["detail"] == (
         "FileNotFoundError: unable to open file: name = "
         "'best.weights.h5' in site-packages/keras/a.py"
     )
@@ -101,7 +104,7 @@ def releases_of(*statuses: str) -> dict[str, dict]:
 def test_card_says_the_range_it_holds_on():
     cells = {r: cell(s) for r, s in releases_of(*["holds"] * 6).items()}
     cells[matrix.NIGHTLY] = cell("holds")
-    sentence, short = matrix.card_line(cells)
+    sentence, short = lines.card_line(cells)
     assert short == "TF 2.16–2.21"
     assert sentence == "Holds on every release checked: TF 2.16–2.21. Nightly: holds."
 
@@ -111,7 +114,7 @@ def test_card_says_where_a_claim_changed_and_nightly_breaks():
     cells = {r: cell(s) for r, s in releases_of(*statuses).items()}
     cells["2.16"]["detail"] = cells["2.17"]["detail"] = "ValueError: old"
     cells[matrix.NIGHTLY] = cell("fails", "TypeError: new")
-    sentence, short = matrix.card_line(cells)
+    sentence, short = lines.card_line(cells)
     assert short == "TF 2.18–2.21 · nightly ✗"
     assert "fails on 2.16–2.17 (`ValueError: old`)" in sentence
     assert "holds on 2.18–2.21" in sentence
@@ -121,36 +124,36 @@ def test_card_says_where_a_claim_changed_and_nightly_breaks():
 def test_card_says_an_api_is_not_in_older_releases():
     statuses = ["unavailable", "holds", "holds", "holds", "holds", "holds"]
     cells = {r: cell(s) for r, s in releases_of(*statuses).items()}
-    sentence, _short = matrix.card_line(cells)
+    sentence, _short = lines.card_line(cells)
     assert sentence.startswith("TensorFlow releases: not in 2.16; holds on 2.17")
 
 
-@pytest.mark.parametrize("output_steady", [True, False])
+@pytest.mark.parametrize("volatile", [False, True])
 def test_release_changes_list_what_differs_from_the_release_before(
-    output_steady, monkeypatch
+    volatile, monkeypatch
 ):
-    item = entries.load(entries.snippet_files()[0])
+    entry = catalogue().all()[0]
+    if volatile:
+        entry = dataclasses.replace(entry, volatile="its output is a timing")
     cells = {r: cell(s) for r, s in releases_of(*["holds"] * 6).items()}
     cells["2.19"] = cell("holds", output="different")
     cells["2.17"] = cell("fails", "AssertionError: x")
-    monkeypatch.setattr(matrix, "fresh_cells", lambda _m, _e, _r=None: cells)
     monkeypatch.setattr(matrix, "releases", lambda: list(cells))
-    steady = {item.rel} if output_steady else set()
     changed = {
         release: [entry.rel for entry, _old, _new in found]
-        for release, found in matrix.changes({}, [item], steady)
+        for release, found in matrix.changes({entry.rel: cells}, [entry])
     }
-    expected = {"2.17", "2.18"} | ({"2.19", "2.20"} if output_steady else set())
+    expected = {"2.17", "2.18"} | (set() if volatile else {"2.19", "2.20"})
     assert {r for r, rels in changed.items() if rels} == expected
 
 
 def test_every_card_carries_its_release_line(built_site):
     """On the site, each entry has its releases sentence and, on the sheet,
     its range in a few characters."""
-    selected = [entries.load(path) for path in entries.snippet_files()]
-    for stage in entries.stages():
+    selected = catalogue().all()
+    for stage in catalogue().stages:
         page = (built_site / stage / "index.html").read_text(encoding="utf-8")
-        mine = [item for item in selected if item.stage == stage]
+        mine = [entry for entry in selected if entry.stage == stage]
         assert page.count('class="tf-versions"') == len(mine), stage
         ranges = re.findall(r'<span class="tf-range">([^<]*)</span>', page)
         assert len(ranges) == len(mine), stage
@@ -169,15 +172,3 @@ def test_commands_refuse_what_would_overwrite_the_wrong_file(tmp_path):
     with pytest.raises(SystemExit, match="name one release"):
         matrix.main(["run", *matrix.releases()[:2], "--part", str(part)])
     assert not part.exists()
-
-
-def test_matrix_cells_drop_the_run_directory_wherever_temp_is(monkeypatch):
-    """A snippet runs in mkdtemp(prefix="snippet-") under the machine's
-    temporary directory; that path must not reach a cell, or every run
-    would differ from the last."""
-    monkeypatch.setattr(matrix.tempfile, "gettempdir", lambda: "/scratch/me")
-    for line in (
-        "OSError: /tmp/snippet-ab12/tmpx9/model.keras not found",
-        "OSError: /scratch/me/snippet-ab12/tmpx9/model.keras not found",
-    ):
-        assert matrix.without_paths(line) == "OSError: model.keras not found"

@@ -11,13 +11,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, catalogue
 
-from engine import entry as entries
 from engine import record as records
-from macros.main import BUILD_FAULTS
+from engine.entry import SNIPPETS
+from macros.build import FAULTS
 
-STAGES = entries.stages()
+STAGES = catalogue().stages
 # {{ entry("stage/file.py") }}, with or without arguments after the path.
 ENTRY_CALL = re.compile(r"""\{\{\s*entry\(\s*["']([^"']+)["'][^)]*\)\s*\}\}""")
 
@@ -34,8 +34,7 @@ def test_every_snippet_is_on_exactly_one_page():
     for page, rels in entries_by_page().items():
         for rel in rels:
             shown.setdefault(rel, []).append(page)
-    for path in entries.snippet_files():
-        rel = path.relative_to(entries.SNIPPETS).as_posix()
+    for rel in catalogue().names:
         assert rel in shown, f"snippets/{rel} is on no page (an orphan)"
         assert len(shown[rel]) == 1, f"snippets/{rel} is on {shown[rel]}"
 
@@ -93,8 +92,8 @@ def test_stage_page_shows_each_entry_with_its_record(stage, built_site, pages):
     record = records.load()
     version = records.pinned_tensorflow()
     for rel in entries_by_page()[stage]:
-        item = entries.load(entries.SNIPPETS / rel)
-        assert item.anchor in pages[page].ids, f"#{item.anchor} missing"
+        entry = catalogue().entry(rel)
+        assert entry.anchor in pages[page].ids, f"#{entry.anchor} missing"
         assert f"snippets/{rel}" in html
         if record[rel]["status"] == "skipped":
             assert "Not yet verified on GPU" in html
@@ -120,6 +119,20 @@ def site_path(site: Path) -> str:
     return urlsplit(found[1]).path if found else "/"
 
 
+def link_target(built_site: Path, prefix: str, page: Path, path: str) -> Path:
+    """The file a link's path names on a page: the page itself for a bare
+    fragment, a folder's index.html for a folder. prefix: site_path."""
+    if not path:
+        target = page
+    elif path.startswith(prefix):  # absolute, under site_url
+        target = built_site / unquote(path)[len(prefix) :]
+    elif path.startswith("/"):  # outside the published site
+        target = built_site / "absolute path outside the site"
+    else:
+        target = (page.parent / unquote(path)).resolve()
+    return target / "index.html" if target.is_dir() else target
+
+
 def test_internal_links_and_anchors_resolve(built_site, pages):
     broken = []
     prefix = site_path(built_site)
@@ -128,16 +141,7 @@ def test_internal_links_and_anchors_resolve(built_site, pages):
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or href.startswith("mailto:"):
                 continue
-            if not parts.path:
-                target = page
-            elif parts.path.startswith(prefix):  # absolute, under site_url
-                target = built_site / unquote(parts.path)[len(prefix) :]
-            elif parts.path.startswith("/"):  # outside the published site
-                target = built_site / "absolute path outside the site"
-            else:
-                target = (page.parent / unquote(parts.path)).resolve()
-            if target.is_dir():
-                target = target / "index.html"
+            target = link_target(built_site, prefix, page, parts.path)
             if not target.exists():
                 broken.append(f"{page.relative_to(built_site)}: {href}")
             elif parts.fragment and target.suffix == ".html":
@@ -164,11 +168,11 @@ def test_search_index_has_one_document_per_entry(built_site):
     docs = {doc["location"]: doc for doc in index["docs"]}
     for stage, rels in entries_by_page().items():
         for rel in rels:
-            item = entries.load(entries.SNIPPETS / rel)
-            doc = docs.get(f"{stage}/?e={item.anchor}")
+            entry = catalogue().entry(rel)
+            doc = docs.get(f"{stage}/?e={entry.anchor}")
             assert doc, f"snippets/{rel} has no search document"
-            assert doc["tags"] == [item.severity]
-            assert set(item.aliases) <= set(doc["aliases"].split("\n"))
+            assert doc["tags"] == [entry.severity]
+            assert set(entry.aliases) <= set(doc["aliases"].split("\n"))
             for field in ("api", "errors", "aliases", "body"):
                 assert field in index["config"]["fields"], field
     tape = docs["graphs/?e=tape-used-twice"]
@@ -214,21 +218,17 @@ def test_pages_name_the_pinned_tensorflow(built_site):
 def test_verification_page_shows_the_section_markers(built_site):
     html = (built_site / "verification" / "index.html").read_text()
     assert "# --8&lt;-- [start:NAME]" in html or "# --8<-- [start:NAME]" in html
-    for fault in BUILD_FAULTS:
+    for fault in FAULTS.values():
         assert fault.split("`")[0][:30] in html, f"fault not listed: {fault}"
 
 
 def test_merged_cards_keep_their_old_anchors(built_site, pages):
-    moved = [
-        (old, item)
-        for item in map(entries.load, entries.snippet_files())
-        for old in item.formerly
-    ]
-    for old, item in moved:
+    moved = [(old, entry) for entry in catalogue().all() for old in entry.formerly]
+    for old, entry in moved:
         stage, anchor = old.split("/")
         page = built_site / stage / "index.html"
         assert anchor in pages[page].ids, (
-            f"#{anchor} (merged into snippets/{item.rel}) is gone from /{stage}/"
+            f"#{anchor} (merged into snippets/{entry.rel}) is gone from /{stage}/"
         )
 
 
@@ -244,7 +244,7 @@ def test_every_card_links_to_its_whole_snippet(built_site, pages):
                 f"/{stage}/ has no link to snippets/{rel}"
             )
             shipped = built_site / "snippets" / rel
-            assert shipped.read_bytes() == (entries.SNIPPETS / rel).read_bytes()
+            assert shipped.read_bytes() == (SNIPPETS / rel).read_bytes()
 
 
 def test_keys_render_as_keys(built_site):

@@ -4,29 +4,26 @@ with the record's key matching the file (verified once per session)."""
 from __future__ import annotations
 
 import pytest
+from conftest import catalogue
 
-from engine import entry as entries
 from engine import record as records
 
-SNIPPETS = entries.snippet_files()
-IDS = [p.relative_to(entries.SNIPPETS).as_posix() for p in SNIPPETS]
 
-
-@pytest.mark.parametrize("path", SNIPPETS, ids=IDS)
-def test_snippet(path, verified):
-    item = entries.load(path)  # raises EntryError naming the file
-    result = records.load().get(item.rel)
-    assert result is not None, f"snippets/{item.rel}: no record after the run"
-    if result["status"] == "skipped":
-        pytest.skip(f"snippets/{item.rel}: {result['reason']}")
-    assert result["status"] == "passed", (
-        f"snippets/{item.rel} {result['status']}: {result['reason']}\n"
-        f"--- output ---\n{result['output']}\n"
-        f"--- stderr (tail) ---\n{result['stderr_tail']}"
+@pytest.mark.parametrize("rel", catalogue().names)
+def test_snippet(rel, verified):
+    entry = catalogue().entry(rel)  # raises EntryError naming the file
+    run = records.load().get(rel)
+    assert run is not None, f"snippets/{rel}: no record after the run"
+    if run["status"] == "skipped":
+        pytest.skip(f"snippets/{rel}: {run['reason']}")
+    assert run["status"] == "passed", (
+        f"snippets/{rel} {run['status']}: {run['reason']}\n"
+        f"--- output ---\n{run['output']}\n"
+        f"--- stderr (tail) ---\n{run['stderr_tail']}"
     )
-    assert records.problem(item, records.load()) is None, (
-        f"snippets/{item.rel}: record key does not match the file"
+    assert records.problem(entry, records.load()) is None, (
+        f"snippets/{rel}: record key does not match the file"
     )
-    assert item.requires_gpu or result["output"].strip(), (
-        f"snippets/{item.rel}: prints nothing; print what proves the claim"
+    assert entry.requires_gpu or run["output"].strip(), (
+        f"snippets/{rel}: prints nothing; print what proves the claim"
     )

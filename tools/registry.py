@@ -161,16 +161,16 @@ def newest_patches(files: list[dict], oldest: str) -> dict[str, list[dict]]:
     """Per minor release from ``oldest``: the files of its newest final,
     unyanked patch."""
     by_version: dict[Version, list[dict]] = {}
-    for item in files:
-        if item.get("yanked") or not item["filename"].endswith(".whl"):
+    for file in files:
+        if file.get("yanked") or not file["filename"].endswith(".whl"):
             continue
         try:
-            version = Version(item["filename"].split("-")[1])
+            version = Version(file["filename"].split("-")[1])
         except InvalidVersion:
             continue
         if version.is_prerelease or version.is_devrelease:
             continue
-        by_version.setdefault(version, []).append(item)
+        by_version.setdefault(version, []).append(file)
     floor = Version(oldest)
     newest: dict[tuple, Version] = {}
     for version in by_version:
@@ -181,21 +181,21 @@ def newest_patches(files: list[dict], oldest: str) -> dict[str, list[dict]]:
 
 
 def release_facts(package: str, files: list[dict]) -> dict:
-    tags = sorted({tag for item in files for tag in wheel_tags(item["filename"])})
+    tags = sorted({tag for file in files for tag in wheel_tags(file["filename"])})
     facts = {
-        "uploaded": min(item["upload-time"] for item in files)[:10],
+        "uploaded": min(file["upload-time"] for file in files)[:10],
         "requires_python": files[0].get("requires-python") or "",
         "wheels": tags,
         "metadata": {},
     }
     read: set[str] = set()
-    for item in sorted(files, key=lambda f: f["filename"]):
-        families = {family(t) for t in wheel_tags(item["filename"])} - {None}
+    for file in sorted(files, key=lambda f: f["filename"]):
+        families = {family(t) for t in wheel_tags(file["filename"])} - {None}
         todo = sorted(families - read)
         if not todo:
             continue
         found = zip_member(
-            item["url"], item["size"], lambda n: n.endswith(".dist-info/METADATA")
+            file["url"], file["size"], lambda n: n.endswith(".dist-info/METADATA")
         )
         if found is None:
             continue
@@ -204,7 +204,7 @@ def release_facts(package: str, files: list[dict]) -> dict:
         read |= families
         if package in SOURCES and "source" not in facts:
             source = zip_member(
-                item["url"], item["size"], lambda n: n == SOURCES[package]
+                file["url"], file["size"], lambda n: n == SOURCES[package]
             )
             if source:
                 facts["source"] = {"path": source[0], "text": source[1].decode("utf-8")}

@@ -23,16 +23,17 @@ import io
 import re
 import shutil
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 from engine.entry import ROOT, stages
+from macros.printed import PAPERS, sheet_file
 from tools.browser import chromium, serve
 
 STYLESHEET = ROOT / "docs" / "stylesheets" / "extra.css"
 CACHE = ROOT / ".cache" / "sheets"
 # What a page loads that can change its print (not links to other pages).
 LOADED = re.compile(r'(?:href|src)="([^"#?]+\.(?:css|js|png|svg|jpg|woff2?))"')
-PAPERS = {"A4": (297.0, 210.0), "Letter": (279.4, 215.9)}  # mm, landscape w x h
 FOOTER = (
     '<div style="font-size:7.5pt;width:100%;padding:0 6mm;'
     'display:flex;justify-content:space-between;font-family:sans-serif">'
@@ -40,11 +41,6 @@ FOOTER = (
     '<span><span class="pageNumber"></span>/<span class="totalPages">'
     "</span></span></div>"
 )
-
-
-def sheet_file(stage: str, paper: str) -> str:
-    """Where a stage's sheet for a paper size lives in the built site."""
-    return f"pdf/{stage}-{paper.lower()}.pdf"
 
 
 def page_margins_mm(stylesheet: Path = STYLESHEET) -> tuple[float, ...]:
@@ -161,9 +157,11 @@ def page_count(pdf: bytes) -> int:
 def build_sheets(site: Path, browser=None) -> dict[str, int]:
     """Write the PDFs; return the page count of each. A caller that already
     drives Chromium passes its browser (Playwright runs one at a time)."""
-    if browser is None:
-        with chromium() as browser:
-            return build_sheets(site, browser)
+    with nullcontext(browser) if browser else chromium() as browser:
+        return print_sheets(site, browser)
+
+
+def print_sheets(site: Path, browser) -> dict[str, int]:
     out = site / "pdf"
     out.mkdir(exist_ok=True)
     CACHE.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from engine.entry import ROOT, Entry, EntryError, load, snippet_files, stages
+from engine.entry import (
+    ROOT,
+    Entry,
+    EntryError,
+    known_topics,
+    load,
+    snippet_files,
+    stages,
+)
 
 
 @dataclass(frozen=True)
@@ -26,10 +34,12 @@ class Catalogue:
     @classmethod
     def read(cls, root: Path = ROOT) -> Catalogue:
         parsed, faults = {}, {}
+        topic_map = root / "snippets" / "topics.md"
+        topics = known_topics(topic_map) if topic_map.is_file() else None
         for path in snippet_files(root / "snippets"):
             rel = path.relative_to(root / "snippets").as_posix()
             try:
-                parsed[rel] = load(path)
+                parsed[rel] = load(path, topics)
             except EntryError as err:
                 faults[rel] = err
         return cls(root, parsed, faults)

@@ -9,7 +9,6 @@ follow is checked here, and every fault names the file.
 from __future__ import annotations
 
 import ast
-import functools
 import re
 import sys
 import textwrap
@@ -114,9 +113,9 @@ def stages(config: Path = CONFIG) -> list[str]:
     # Tags such as !ENV do not matter for the nav.
     Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
     nav = yaml.load(config.read_text(encoding="utf-8"), Loader)["nav"]
-    pages = [
-        Path(next(iter(item.values()))).stem for item in nav if isinstance(item, dict)
-    ]
+    # A stage page sits at the top of docs/ (guide/setup.md is not one).
+    files = [next(iter(item.values())) for item in nav if isinstance(item, dict)]
+    pages = [Path(file).stem for file in files if "/" not in str(file)]
     folders = {
         p.name
         for p in (config.parent / "snippets").iterdir()
@@ -133,14 +132,8 @@ def stages(config: Path = CONFIG) -> list[str]:
 
 def known_topics(topic_map: Path) -> frozenset[str]:
     """The topic IDs listed in snippets/topics.md ('- S1: ...'), read
-    again when the file changes (`make serve` rebuilds in one process)."""
-    stat = topic_map.stat()
-    return _topics(str(topic_map.resolve()), stat.st_mtime_ns, stat.st_size)
-
-
-@functools.lru_cache(maxsize=16)
-def _topics(path: str, _mtime_ns: int, _size: int) -> frozenset[str]:
-    text = Path(path).read_text(encoding="utf-8")
+    afresh each time: `make serve` rebuilds in one process."""
+    text = topic_map.read_text(encoding="utf-8")
     return frozenset(re.findall(r"^- ([A-Z]\d{1,2}):", text, re.MULTILINE))
 
 
@@ -179,14 +172,14 @@ def parse_metadata(path: Path, lines: list[str]) -> dict[str, object]:
     return meta
 
 
-def check_metadata(path: Path, meta: dict) -> None:
+def check_metadata(path: Path, meta: dict, topics: frozenset[str] | None) -> None:
     if meta.get("severity") not in SEVERITIES:
         raise _fail(
             path,
             f"'severity:' must be one of {', '.join(SEVERITIES)}"
             f" (got {meta.get('severity')!r})",
         )
-    check_topics(path, meta)
+    check_topics(path, meta, topics)
     if meta.get("requires", "gpu") != "gpu":
         raise _fail(path, "'requires:' may only be 'gpu'")
     for key in ("volatile", "figure"):
@@ -200,14 +193,17 @@ def check_metadata(path: Path, meta: dict) -> None:
     check_formerly(path, meta)
 
 
-def check_topics(path: Path, meta: dict) -> None:
+def check_topics(path: Path, meta: dict, known: frozenset[str] | None) -> None:
     """Topics come from snippets/topics.md, next to the snippet's stage
-    folder, so a throwaway project checks against its own map."""
+    folder, so a throwaway project checks against its own map (``known``:
+    that map's IDs, when the caller read it already)."""
     topics = [t.strip() for t in meta.get("topics", "").split(",")]
-    topic_map = path.parent.parent / "topics.md"
-    if not topic_map.is_file():
-        raise _fail(topic_map, "the topic map does not exist")
-    unknown = [t for t in topics if t not in known_topics(topic_map)]
+    if known is None:
+        topic_map = path.parent.parent / "topics.md"
+        if not topic_map.is_file():
+            raise _fail(topic_map, "the topic map does not exist")
+        known = known_topics(topic_map)
+    unknown = [t for t in topics if t not in known]
     if not meta.get("topics") or unknown:
         raise _fail(
             path,
@@ -266,7 +262,7 @@ def check_lengths(path: Path, title: str, prose: dict[str, str]) -> None:
         )
 
 
-def parse_docstring(path: Path, doc: str):
+def parse_docstring(path: Path, doc: str, topics: frozenset[str] | None = None):
     blocks = [b.strip("\n") for b in re.split(r"\n\s*\n", doc.strip())]
     title = blocks[0].strip()
     if "\n" in title or not title:
@@ -305,7 +301,7 @@ def parse_docstring(path: Path, doc: str):
         raise _fail(path, f"docstring lacks the part(s) {', '.join(missing)}")
     joined = {k: "\n\n".join(v) for k, v in prose.items()}
     meta = parse_metadata(path, meta_lines)
-    check_metadata(path, meta)
+    check_metadata(path, meta, topics)
     check_lengths(path, title, joined)
     return title, joined, meta
 
@@ -385,8 +381,10 @@ def check_section_code(path: Path, name: str, lines: list[str]) -> str:
     return code
 
 
-def load(path: Path) -> Entry:
-    """Parse a snippet file; raise EntryError naming the file on any fault."""
+def load(path: Path, topics: frozenset[str] | None = None) -> Entry:
+    """Parse a snippet file; raise EntryError naming the file on any fault.
+    ``topics``: the IDs of snippets/topics.md, for a caller that loads
+    many entries (read from the file otherwise)."""
     path = Path(path).resolve()
     if not path.is_file():
         raise _fail(path, "snippet file does not exist")
@@ -400,7 +398,7 @@ def load(path: Path) -> Entry:
     doc = ast.get_docstring(module, clean=True)
     if not doc:
         raise _fail(path, "no module docstring (title, prose, metadata)")
-    title, prose, meta = parse_docstring(path, doc)
+    title, prose, meta = parse_docstring(path, doc, topics)
     sections = parse_sections(path, source)
     if not sections:
         raise _fail(

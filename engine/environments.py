@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine import record as records
@@ -56,6 +57,29 @@ def order(release: str) -> tuple:
 
 def lock_path(release: str) -> Path:
     return records.LOCK if release == pinned() else LOCKS / f"{release}.txt"
+
+
+@dataclass(frozen=True)
+class ReleaseLocks:
+    """Each release's lock file, read once (None where it has none yet),
+    and which release is pinned: what a caller asking for many entries'
+    cache keys needs."""
+
+    pinned: str
+    files: dict[str, records.LockFile | None]
+
+
+def release_locks() -> ReleaseLocks:
+    pin = pinned()
+    paths = {
+        release: records.LOCK if release == pin else LOCKS / f"{release}.txt"
+        for release in releases()
+    }
+    files = {
+        release: records.LockFile(path) if path.exists() else None
+        for release, path in paths.items()
+    }
+    return ReleaseLocks(pin, files)
 
 
 def python_of(release: str) -> Path:

@@ -215,16 +215,20 @@ def read_text(path: str) -> str:
 
 
 def without_workdir(text: str, workdir: str) -> str:
-    """Drop the run directory from a path a snippet printed: it is a fresh
+    """Drop the run directory from what a snippet printed: it is a fresh
     temporary path each run, so it says nothing to a reader and would make
     every output differ. Its resolved form too (what os.getcwd() gives where
     the temporary folder is a link), the longer first, so that replacing
-    one never leaves part of the other; and a folder the snippet made in it
-    with tempfile (the child's temporary directory is the run directory),
-    which is as new each run: /tmp/snippet-ab/tmpcd/best.h5 -> best.h5."""
+    one never leaves part of the other. A path under it loses the prefix,
+    and a folder tempfile made directly in it with its default name (the
+    child's temporary directory is the run directory) goes too:
+    /tmp/snippet-ab/tmpcd0_ef12/best.h5 -> best.h5; the directory itself
+    reads ".". Other random names (a prefix of the snippet's own, a
+    temporary file's name) stay: a snippet must not print them."""
     paths = {workdir.rstrip("/"), os.path.realpath(workdir).rstrip("/")}
     for path in sorted(paths, key=len, reverse=True):
-        text = re.sub(re.escape(path) + r"/(?:tmp\w+/)?", "", text)
+        text = re.sub(re.escape(path) + r"/(?:tmp[a-z0-9_]{8}/)?", "", text)
+        text = re.sub(re.escape(path) + r"(?![\w.-])", ".", text)
     return text
 
 

@@ -161,11 +161,10 @@ def save(matrix: dict, path: Path = MATRIX) -> None:
 def problems(matrix: dict, selected: list[Entry]) -> list[str]:
     """Snippets the matrix does not cover, or covers with a stale key."""
     found = []
-    for release in releases():
-        lock_file = lock_path(release)
-        if not lock_file.exists():
+    for release, lock in envs.release_locks().files.items():
+        if lock is None:
             found.append(
-                f"{release}: no lock {lock_file.name}; run "
+                f"{release}: no lock {lock_path(release).name}; run "
                 f"`python -m engine.matrix lock {release}`"
             )
             continue
@@ -173,29 +172,30 @@ def problems(matrix: dict, selected: list[Entry]) -> list[str]:
             cell = matrix["entries"].get(entry.rel, {}).get(release)
             if cell is None:
                 found.append(f"snippets/{entry.rel}: not run on {release}")
-            elif cell["key"] != records.cache_key(entry, lock_file):
+            elif cell["key"] != records.cache_key(entry, lock):
                 found.append(f"snippets/{entry.rel}: stale on {release}")
     return found
 
 
 def fresh_cells(
-    matrix: dict, entry: Entry, record: dict[str, Run] | None = None
+    matrix: dict,
+    entry: Entry,
+    record: dict[str, Run] | None = None,
+    locks: envs.ReleaseLocks | None = None,
 ) -> dict[str, Cell]:
     """The entry's cells whose key matches the code it runs and that
     release's lock today; a stale or missing release reads 'unchecked'.
     The pinned release's cell comes from ``record`` when given: the record
-    that gates the build always ran the code the card shows."""
+    that gates the build always ran the code the card shows. ``locks``:
+    each release's lock (``release_locks()``), read once by a caller that
+    asks for many entries."""
+    locks = envs.release_locks() if locks is None else locks
     cells = {}
-    for release in releases():
+    for release, lock in locks.files.items():
         cell = matrix["entries"].get(entry.rel, {}).get(release)
-        if record is not None and release == pinned() and entry.rel in record:
+        if record is not None and release == locks.pinned and entry.rel in record:
             cell = summarise(record[entry.rel], record[entry.rel])
-        lock_file = lock_path(release)
-        if (
-            cell
-            and lock_file.exists()
-            and cell["key"] == records.cache_key(entry, lock_file)
-        ):
+        if cell and lock and cell["key"] == records.cache_key(entry, lock):
             cells[release] = cell
         else:
             cells[release] = {"status": "unchecked", "detail": ""}

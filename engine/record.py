@@ -24,11 +24,23 @@ from engine.entry import ROOT, Entry
 RECORD = ROOT / "record.json"
 LOCK = ROOT / "requirements.txt"
 PASSING = ("passed", "skipped")  # skipped: a GPU entry on a machine without a GPU
-# The name of an exception or warning class as Python prints it:
-# ValueError, tf.errors.NotFoundError, SystemExit, UserWarning.
-EXCEPTION_CLASS = r"(?:\w+\.)*\w*(?:Error|Exception|Exit|Warning)\b"
-QUOTED_ERROR = re.compile(rf"{EXCEPTION_CLASS}|\bWARNING\b")
-RAISED = re.compile(rf"^({EXCEPTION_CLASS})")
+
+
+def exception_class(name: str, *kinds: str) -> str:
+    """A pattern for the name of an exception or warning class as Python
+    prints it (ValueError, tf.errors.NotFoundError, SystemExit): dotted
+    parts, then ``name`` (what may come before the kind), then one of
+    ``kinds``."""
+    return rf"(?:\w+\.)*{name}(?:{'|'.join(kinds)})\b"
+
+
+# A line that mentions an error or a warning anywhere (a bare "Error"
+# too); a line that starts with the class a run raised (a named class;
+# SystemExit counts, a warning does not).
+QUOTED_ERROR = re.compile(
+    exception_class(r"\w*", "Error", "Exception", "Warning") + r"|\bWARNING\b"
+)
+RAISED = re.compile("^" + exception_class(r"\w+", "Error", "Exception", "Exit"))
 
 
 class Run(TypedDict, total=False):
@@ -61,34 +73,24 @@ PINNED = re.compile(
 
 
 class LockFile:
-    """What the build needs of a lock file: its digest (in every cache key)
-    and the TensorFlow release it pins."""
+    """What the engine needs of a lock file, read once: its digest (in
+    every cache key) and the TensorFlow release it pins. A build reads
+    each lock file once and asks for a key per card and release."""
 
     def __init__(self, path: Path):
-        data = path.read_bytes()
+        data = Path(path).read_bytes()
+        self.path = Path(path)
         self.digest = hashlib.sha256(data).digest()
         found = PINNED.search(data.decode("utf-8"))
         self.tensorflow = found[1] if found else None
 
 
-def lock_file(path: Path) -> LockFile:
-    """The lock file, read again only when it changes: a build asks for
-    each one once per card and release."""
-    stat = Path(path).stat()
-    return _lock_file(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
-
-
-@functools.lru_cache(maxsize=64)
-def _lock_file(path: str, _mtime_ns: int, _size: int) -> LockFile:
-    return LockFile(Path(path))
-
-
-def pinned_tensorflow(lock: Path = LOCK) -> str:
+def pinned_tensorflow(lock: Path | LockFile = LOCK) -> str:
     """The TensorFlow release the lock file pins (tensorflow or -cpu)."""
-    pinned = lock_file(lock).tensorflow
-    if pinned is None:
-        raise ValueError(f"{lock.name}: pins no tensorflow release")
-    return pinned
+    read = lock if isinstance(lock, LockFile) else LockFile(lock)
+    if read.tensorflow is None:
+        raise ValueError(f"{read.path.name}: pins no tensorflow release")
+    return read.tensorflow
 
 
 # Docstring lines that change how the engine runs a snippet.
@@ -117,7 +119,7 @@ def executed(source: bytes) -> bytes:
     return (ast.dump(tree, include_attributes=False) + "\n" + settings).encode()
 
 
-def cache_key(snippet: Path | Entry, lock: Path = LOCK) -> str:
+def cache_key(snippet: Path | Entry, lock: Path | LockFile = LOCK) -> str:
     """Changes when the code a snippet runs (``executed``), the lock file
     or Python major.minor do; not when its prose or comments do. Of an
     entry, the file as it was parsed."""
@@ -128,7 +130,7 @@ def cache_key(snippet: Path | Entry, lock: Path = LOCK) -> str:
     digest = hashlib.sha256()
     for part in (
         code_digest(source),
-        lock_file(lock).digest,
+        (lock if isinstance(lock, LockFile) else LockFile(lock)).digest,
         hashlib.sha256(python_version().encode()).digest(),
     ):
         digest.update(part)
@@ -158,7 +160,9 @@ def save(record: dict, path: Path = RECORD) -> None:
     os.replace(tmp, path)
 
 
-def problem(entry: Entry, record: dict[str, Run], lock: Path = LOCK) -> str | None:
+def problem(
+    entry: Entry, record: dict[str, Run], lock: Path | LockFile = LOCK
+) -> str | None:
     """Why this entry's record cannot be shown, or None when it can."""
     run = record.get(entry.rel)
     if run is None:
@@ -186,6 +190,6 @@ def raised(run: Run) -> str:
     found = [
         line
         for line in map(str.strip, run.get("stderr_tail", "").splitlines())
-        if (start := RAISED.match(line)) and not start[1].endswith("Warning")
+        if RAISED.match(line)
     ]
     return found[-1] if found else run.get("reason", "")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import claims
+from engine import environments as envs
 from engine import matrix as matrices
 from engine import record as records
 from engine.catalogue import Catalogue
@@ -59,6 +60,8 @@ class Build:
     catalogue: Catalogue
     record: dict[str, Run]
     matrix: dict
+    lock: records.LockFile  # the project's requirements.txt
+    locks: envs.ReleaseLocks  # each release's, for the matrix
     # What the pages have shown so far:
     used: dict[str, str] = field(default_factory=dict)  # rel -> page
     anchors: dict[str, dict[str, str]] = field(default_factory=dict)  # page ->
@@ -79,11 +82,9 @@ class Build:
             catalogue,
             records.load(root / "record.json"),
             matrices.load(root / "matrix.json"),
+            records.LockFile(root / "requirements.txt"),
+            envs.release_locks(),
         )
-
-    @property
-    def lock(self) -> Path:
-        return self.root / "requirements.txt"
 
     @property
     def tf_version(self) -> str:
@@ -99,7 +100,12 @@ class Build:
             raise BuildFault(
                 "missing", f"{where}: snippet file snippets/{rel} does not exist"
             )
-        name = (snippets / rel).resolve().relative_to(snippets.resolve()).as_posix()
+        resolved = (snippets / rel).resolve()
+        if not resolved.is_relative_to(snippets.resolve()):
+            raise BuildFault(
+                "path", f"{where}: snippets/{rel} is not a file under snippets/"
+            )
+        name = resolved.relative_to(snippets.resolve()).as_posix()
         if name != rel:
             raise BuildFault(
                 "path", f"{where}: write the snippet as entry({name!r}), not {rel!r}"
@@ -137,7 +143,7 @@ class Build:
         """The entry's matrix cells, worked out once a build."""
         if entry.rel not in self.cells:
             self.cells[entry.rel] = matrices.fresh_cells(
-                self.matrix, entry, self.record
+                self.matrix, entry, self.record, self.locks
             )
         return self.cells[entry.rel]
 

@@ -47,24 +47,25 @@ def on_files(files, config):
 
 
 # Where a page's intro ends: the search plugin starts a section at each
-# heading.
-SUBHEADING = re.compile(r"<h[2-6][\s>]")
+# heading that has an id; the first is the page's title.
+SECTION = re.compile(r"<h[1-6]\b[^>]*\sid=")
+# What the search plugin removes from a page it indexed (its own pattern).
+SEARCH_ATTRIBUTE = re.compile(r"\s?data-search-\w+=\"[^\"]+\"")
 
 
 @event_priority(-100)
 def on_page_content(html, page, config, files):
-    if Path(page.file.src_uri).stem not in builds.current.itemised_pages():
+    if search.top_folder(page.url) not in builds.current.itemised_pages():
         return html
-    if "data-search-" in html:
-        # The search plugin removes these attributes from the page it
-        # indexed; the whole page put back would keep them.
+    if SEARCH_ATTRIBUTE.search(html):
+        # The whole page put back after indexing would keep the attribute.
         raise builds.BuildFault(
             "search",
             f"{page.file.src_uri}: a data-search- attribute on a page of cards",
         )
     page.whole_content = html
-    cut = SUBHEADING.search(html)
-    return html[: cut.start()] if cut else html
+    sections = [found.start() for found in SECTION.finditer(html)]
+    return html[: sections[1]] if len(sections) > 1 else html
 
 
 @event_priority(-50)

@@ -197,6 +197,12 @@ def words_once(text: str, separator: re.Pattern) -> str:
     return "".join(kept)
 
 
+def top_folder(location: str) -> str:
+    """The first folder of a page's address: 'data' for data/#x or
+    data.html (the offline build); the stage of a stage page."""
+    return location.split("/")[0].split("#")[0].removesuffix(".html")
+
+
 def rewrite_index(
     site_dir: Path,
     itemised: set[str],
@@ -219,7 +225,7 @@ def rewrite_index(
     suffix = "/"
     for doc in index["docs"]:
         page, _, anchor = doc["location"].partition("#")
-        stage = page.split("/")[0].removesuffix(".html")  # data/ or data.html
+        stage = top_folder(page)
         suffix = ".html" if page.endswith(".html") else suffix
         if stage not in itemised:
             docs.append({**doc, "boost": PAGE_BOOST})

@@ -11,6 +11,7 @@ real fork server and the real `verify`.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -88,6 +89,7 @@ def make_project(
     nav = "".join(f"  - {Path(rel).stem}: {rel}\n" for rel in pages)
     (tmp / "mkdocs.yml").write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\nnav:\n{nav}")
     for rel, text in pages.items():
+        (tmp / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp / "docs" / rel).write_text(text)
     record = {}
     for rel, text in snippets.items():
@@ -276,6 +278,46 @@ def test_merged_card_keeps_its_old_anchor(tmp_path):
     assert result.returncode == 0, result.stderr
     page = (project / "site" / "data" / "index.html").read_text()
     assert 'id="old-card"' in page and "../setup/#good" in page
+
+
+def search_docs(project: Path) -> dict[str, dict]:
+    index = json.loads((project / "site" / "search" / "search_index.json").read_text())
+    return {doc["location"]: doc for doc in index["docs"]}
+
+
+def test_search_indexes_a_page_of_cards_as_its_plugin_would(tmp_path):
+    """Material's search plugin is handed only the intro of a stage page:
+    its first section runs to the next heading with an id (a raw heading
+    without one does not end it). Another page keeps its sections, and a
+    card may name Material's search attributes in its prose."""
+    names_it = GOOD.replace(
+        "Pitfall: none.", "Pitfall: none, `data-search-exclude` aside."
+    )
+    snippets, pages = one_page(names_it)
+    pages["setup.md"] = (
+        "# Setup\n\n<h2>Raw heading</h2>\n\nIntro paragraph.\n\n## Cards\n\n"
+        + pages["setup.md"]
+    )
+    # A page in a folder, named like a stage: not a page of cards.
+    pages["guide/setup.md"] = "# Notes\n\nFirst.\n\n## Later part\n\nSecond.\n"
+    project = make_project(tmp_path, snippets, pages)
+    result = mkdocs_build(project / "mkdocs.yml", project / "site")
+    assert result.returncode == 0, result.stderr
+    docs = search_docs(project)
+    assert "Intro paragraph." in docs["setup/"]["text"], docs["setup/"]
+    assert "guide/setup/#later-part" in docs, sorted(docs)
+    assert "setup/?e=good" in docs, sorted(docs)
+    page = (project / "site" / "setup" / "index.html").read_text()
+    assert "Raw heading" in page and 'id="good"' in page, "the page was cut"
+
+
+def test_a_search_attribute_on_a_page_of_cards_stops_the_build(tmp_path):
+    snippets, pages = one_page()
+    pages["setup.md"] = (
+        '<p data-search-exclude="yes">Hidden.</p>\n\n' + (pages["setup.md"])
+    )
+    project = make_project(tmp_path, snippets, pages)
+    build_fails(project, "setup.md", "data-search- attribute")
 
 
 # What the engine checks of the prose against the run (engine/claims.py).

@@ -56,15 +56,18 @@ def test_volatile_runs_after_the_others_even_if_sent_first():
 
 
 def test_without_workdir_drops_the_run_directory_only():
-    text = "/tmp/snippet-abc/out.txt /tmp/snippet-abc /tmp/other/x"
+    text = "/tmp/snippet-abc/out.txt /tmp/snippet-abc /tmp/snippet-abcd/x"
     assert without_workdir(text, "/tmp/snippet-abc") == (
-        "out.txt /tmp/snippet-abc /tmp/other/x"
+        "out.txt . /tmp/snippet-abcd/x"
     )
-    # A folder made with tempfile inside the run directory is as new.
-    made = "OSError: /scratch/me/snippet-ab12/tmpx9/model.keras not found"
+    # A folder tempfile made in the run directory, with its default name,
+    # is as new each run; a folder the snippet named stays.
+    made = "OSError: /scratch/me/snippet-ab12/tmpx9ab_c12/model.keras not found"
     assert without_workdir(made, "/scratch/me/snippet-ab12") == (
         "OSError: model.keras not found"
     )
+    named = "/scratch/me/snippet-ab12/tmp_export/saved.pb"
+    assert without_workdir(named, "/scratch/me/snippet-ab12") == ("tmp_export/saved.pb")
 
 
 SNIPPET = """import os

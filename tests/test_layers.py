@@ -158,10 +158,12 @@ def test_serve_watches_every_file_the_build_reads(opened):
 
 def test_the_build_reads_each_input_once(opened):
     """One catalogue: each snippet is parsed once (then copied into the
-    site as its proof), the lock file and the topic map are read once."""
+    site as its proof); the topic map, the record and the matrix are read
+    once, the lock file a handful of times per build, never per card."""
     snippets = {name: n for name, n in opened.items() if name.startswith("snippets/")}
     assert set(snippets) >= {f"snippets/{rel}" for rel in catalogue().names}
     too_often = {name: n for name, n in snippets.items() if n > 2}
     assert not too_often, f"read more than parsed and copied: {too_often}"
-    assert opened["requirements.txt"] == 1, opened["requirements.txt"]
+    assert opened["requirements.txt"] <= 5, opened["requirements.txt"]
+    assert opened["snippets/topics.md"] == 1, opened["snippets/topics.md"]
     assert opened["record.json"] == 1 and opened["matrix.json"] == 1

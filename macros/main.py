@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from macros import build as builds  # noqa: E402
-from macros.build import FAULTS, BuildFault  # noqa: E402, F401
+from macros.build import FAULTS  # noqa: E402
 from macros.search import inline_code  # noqa: E402
 
 

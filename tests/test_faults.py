@@ -146,7 +146,8 @@ ENTRY_CALL = re.compile(r"""\{\{\s*entry\(\s*["']([^"']+)["']""")
 def render_fails(project: Path, *expected: str) -> str:
     """Rendering the project's pages with the build's own macros raises,
     saying each of ``expected`` (the page, the file, what is wrong)."""
-    from macros.main import BuildFault, define_env
+    from macros.build import BuildFault
+    from macros.main import define_env
 
     env = MacroEnv(project)
     with pytest.raises(BuildFault) as raised:

@@ -23,6 +23,10 @@ from engine.entry import ROOT, Entry
 
 RECORD = ROOT / "record.json"
 LOCK = ROOT / "requirements.txt"
+# Committed data a snippet may read (the PyPI snapshot that the install
+# cards assert against). A snippet whose code names the file depends on
+# its content as on the lock: `make registry` then reruns those cards.
+DATA = (ROOT / "registry" / "pypi.json",)
 PASSING = ("passed", "skipped")  # skipped: a GPU entry on a machine without a GPU
 
 
@@ -75,7 +79,8 @@ PINNED = re.compile(
 class LockFile:
     """What the engine needs of a lock file, read once: its digest (in
     every cache key) and the TensorFlow release it pins. A build reads
-    each lock file once and asks for a key per card and release."""
+    each lock file once and asks for a key per card and release. The
+    ``DATA`` files' digests are read with it: a key depends on them too."""
 
     def __init__(self, path: Path):
         data = Path(path).read_bytes()
@@ -83,6 +88,11 @@ class LockFile:
         self.digest = hashlib.sha256(data).digest()
         found = PINNED.search(data.decode("utf-8"))
         self.tensorflow = found[1] if found else None
+        self.data = {
+            file.name.encode(): hashlib.sha256(file.read_bytes()).digest()
+            for file in DATA
+            if file.exists()
+        }
 
 
 def pinned_tensorflow(lock: Path | LockFile = LOCK) -> str:
@@ -120,18 +130,20 @@ def executed(source: bytes) -> bytes:
 
 
 def cache_key(snippet: Path | Entry, lock: Path | LockFile = LOCK) -> str:
-    """Changes when the code a snippet runs (``executed``), the lock file
-    or Python major.minor do; not when its prose or comments do. Of an
-    entry, the file as it was parsed."""
+    """Changes when the code a snippet runs (``executed``), the lock file,
+    a ``DATA`` file its code names, or Python major.minor do; not when
+    its prose or comments do. Of an entry, the file as it was parsed."""
     if isinstance(snippet, Entry):
         source = snippet.source or snippet.path.read_bytes()
     else:
         source = Path(snippet).read_bytes()
+    read = lock if isinstance(lock, LockFile) else LockFile(lock)
     digest = hashlib.sha256()
     for part in (
         code_digest(source),
-        (lock if isinstance(lock, LockFile) else LockFile(lock)).digest,
+        read.digest,
         hashlib.sha256(python_version().encode()).digest(),
+        *(read.data[name] for name in sorted(read.data) if name in source),
     ):
         digest.update(part)
     return digest.hexdigest()[:24]
@@ -169,9 +181,9 @@ def problem(
         return "has no record; run `make verify`"
     if run["key"] != cache_key(entry, lock):
         return (
-            "has a stale record (the snippet, the lock file or the "
-            "Python version changed since it was verified); run "
-            "`make verify`"
+            "has a stale record (the snippet, the lock file, the PyPI "
+            "snapshot it reads or the Python version changed since it "
+            "was verified); run `make verify`"
         )
     if run["status"] not in PASSING:
         return f"failed its last verification ({run['status']})"

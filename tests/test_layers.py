@@ -167,3 +167,7 @@ def test_the_build_reads_each_input_once(opened):
     assert opened["requirements.txt"] <= 5, opened["requirements.txt"]
     assert opened["snippets/topics.md"] == 1, opened["snippets/topics.md"]
     assert opened["record.json"] == 1 and opened["matrix.json"] == 1
+    # read with each lock file (a key depends on it), not per card
+    assert opened["registry/pypi.json"] <= opened["requirements.txt"] + len(
+        list((ROOT / "matrix" / "locks").glob("*.txt"))
+    ), opened["registry/pypi.json"]

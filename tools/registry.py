@@ -58,6 +58,10 @@ PACKAGES = {
     "tensorflow-hub": "0.12",
     "numpy": "1.23",
 }
+# Package -> major release whose every final version is kept with its
+# upload date and wheel tags only (no METADATA read): enough to say which
+# Python and platform an old release could ever install on.
+LEGACY = {"tensorflow": 1}
 # Files inside a wheel that hold a version check made at import time.
 SOURCES = {
     "tensorflow-probability": "tensorflow_probability/python/__init__.py",
@@ -157,9 +161,8 @@ def family(tag: str) -> str | None:
     return None
 
 
-def newest_patches(files: list[dict], oldest: str) -> dict[str, list[dict]]:
-    """Per minor release from ``oldest``: the files of its newest final,
-    unyanked patch."""
+def wheels_by_version(files: list[dict]) -> dict[Version, list[dict]]:
+    """The unyanked wheels of each final version."""
     by_version: dict[Version, list[dict]] = {}
     for file in files:
         if file.get("yanked") or not file["filename"].endswith(".whl"):
@@ -171,6 +174,27 @@ def newest_patches(files: list[dict], oldest: str) -> dict[str, list[dict]]:
         if version.is_prerelease or version.is_devrelease:
             continue
         by_version.setdefault(version, []).append(file)
+    return by_version
+
+
+def legacy_releases(files: list[dict], major: int) -> dict[str, dict]:
+    """Every final release of one major version: upload date and tags."""
+    return {
+        str(version): {
+            "uploaded": min(file["upload-time"] for file in wheels)[:10],
+            "wheels": sorted(
+                {tag for file in wheels for tag in wheel_tags(file["filename"])}
+            ),
+        }
+        for version, wheels in sorted(wheels_by_version(files).items())
+        if version.major == major
+    }
+
+
+def newest_patches(files: list[dict], oldest: str) -> dict[str, list[dict]]:
+    """Per minor release from ``oldest``: the files of its newest final,
+    unyanked patch."""
+    by_version = wheels_by_version(files)
     floor = Version(oldest)
     newest: dict[tuple, Version] = {}
     for version in by_version:
@@ -222,11 +246,16 @@ def snapshot() -> dict:
                 flush=True,
             )
         packages[package] = releases
+    legacy = {
+        package: legacy_releases(files_of(package), major)
+        for package, major in LEGACY.items()
+    }
     return {
         "fetched": datetime.date.today().isoformat(),
         "index": INDEX,
         "how": "python -m tools.registry (make registry)",
         "packages": packages,
+        "legacy": legacy,
     }
 
 

@@ -58,10 +58,11 @@ PACKAGES = {
     "tensorflow-hub": "0.12",
     "numpy": "1.23",
 }
-# Package -> major release whose every final version is kept with its
-# upload date and wheel tags only (no METADATA read): enough to say which
-# Python and platform an old release could ever install on.
-LEGACY = {"tensorflow": 1}
+# Packages whose every final release older than their floor above is kept
+# with its upload date, wheel tags and other files (source archives), no
+# METADATA: enough to say which Python and platform an old release could
+# ever install on.
+LEGACY = ("tensorflow",)
 # Files inside a wheel that hold a version check made at import time.
 SOURCES = {
     "tensorflow-probability": "tensorflow_probability/python/__init__.py",
@@ -177,17 +178,38 @@ def wheels_by_version(files: list[dict]) -> dict[Version, list[dict]]:
     return by_version
 
 
-def legacy_releases(files: list[dict], major: int) -> dict[str, dict]:
-    """Every final release of one major version: upload date and tags."""
+def legacy_releases(files: list[dict], below: str) -> dict[str, dict]:
+    """Every final release older than ``below``: its upload date, its
+    wheels' tags and the names of its other files (a source archive)."""
+    by_version: dict[Version, list[dict]] = {}
+    for file in files:
+        found = re.match(r"[^-]+-([^-]+?)(?:-|\.tar\.gz$|\.zip$)", file["filename"])
+        try:
+            version = Version(found[1]) if found else None
+        except InvalidVersion:
+            version = None
+        if version is None or file.get("yanked") or version >= Version(below):
+            continue
+        if not (version.is_prerelease or version.is_devrelease):
+            by_version.setdefault(version, []).append(file)
     return {
         str(version): {
-            "uploaded": min(file["upload-time"] for file in wheels)[:10],
+            "uploaded": min(file["upload-time"] for file in group)[:10],
             "wheels": sorted(
-                {tag for file in wheels for tag in wheel_tags(file["filename"])}
+                {
+                    tag
+                    for file in group
+                    if file["filename"].endswith(".whl")
+                    for tag in wheel_tags(file["filename"])
+                }
+            ),
+            "other_files": sorted(
+                file["filename"]
+                for file in group
+                if not file["filename"].endswith(".whl")
             ),
         }
-        for version, wheels in sorted(wheels_by_version(files).items())
-        if version.major == major
+        for version, group in sorted(by_version.items())
     }
 
 
@@ -247,8 +269,8 @@ def snapshot() -> dict:
             )
         packages[package] = releases
     legacy = {
-        package: legacy_releases(files_of(package), major)
-        for package, major in LEGACY.items()
+        package: legacy_releases(files_of(package), PACKAGES[package])
+        for package in LEGACY
     }
     return {
         "fetched": datetime.date.today().isoformat(),

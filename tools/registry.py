@@ -15,7 +15,10 @@ is kept, with its upload date, its wheels' tags and, per platform family
 PyPI's file host with HTTP range requests (the zip's central directory,
 then the one member), not by downloading the wheel. A companion that
 checks the TensorFlow version at import time, not in its metadata, has
-that source file read the same way (`SOURCES`).
+that source file read the same way (`SOURCES`). For `tensorflow`, every
+final release older than its floor (0.12 to 2.9) is kept too, under
+`legacy`, with its wheels' tags and the names of its other files only
+(`LEGACY`).
 """
 
 from __future__ import annotations

@@ -540,6 +540,23 @@ def test_cache_key_follows_snippet_and_lock_not_patch_release(tmp_path, monkeypa
     assert records.cache_key(snippet, lock) != eleven
 
 
+def test_cache_key_follows_the_snapshot_a_snippet_reads(tmp_path, monkeypatch):
+    """A refreshed PyPI snapshot reruns the cards whose code names it, and
+    only those."""
+    snapshot, lock = tmp_path / "pypi.json", tmp_path / "lock.txt"
+    snapshot.write_text('{"fetched": "2026-12-01"}\n')
+    lock.write_text("tensorflow-cpu==2.21.0\n")
+    monkeypatch.setattr(records, "DATA", (snapshot,))
+    reader, other = tmp_path / "reader.py", tmp_path / "other.py"
+    reader.write_text('print(open("pypi.json").read())\n')
+    other.write_text("print(1)\n")
+    keys = {p: records.cache_key(p, lock) for p in (reader, other)}
+    assert records.cache_key(reader, records.LockFile(lock)) == keys[reader]
+    snapshot.write_text('{"fetched": "2026-12-02"}\n')
+    assert records.cache_key(reader, lock) != keys[reader]
+    assert records.cache_key(other, lock) == keys[other]
+
+
 def test_cache_key_follows_the_code_not_the_prose(tmp_path):
     """A prose edit, a comment or a reformat reruns nothing; the code and
     the metadata that change how a snippet runs do."""

@@ -16,9 +16,9 @@ PyPI's file host with HTTP range requests (the zip's central directory,
 then the one member), not by downloading the wheel. A companion that
 checks the TensorFlow version at import time, not in its metadata, has
 that source file read the same way (`SOURCES`). For `tensorflow`, every
-final release older than its floor (0.12 to 2.9) is kept too, under
-`legacy`, with its wheels' tags and the names of its other files only
-(`LEGACY`).
+release older than its floor (0.12 to 2.9, pre-releases included) is
+kept too, under `legacy`, with its wheels' tags and the names of its
+other files and of its yanked files only (`LEGACY`).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ PACKAGES = {
     "tensorflow-hub": "0.12",
     "numpy": "1.23",
 }
-# Packages whose every final release older than their floor above is kept
+# Packages whose every release older than their floor above is kept
 # with its upload date, wheel tags and other files (source archives), no
 # METADATA: enough to say which Python and platform an old release could
 # ever install on.
@@ -181,28 +181,37 @@ def wheels_by_version(files: list[dict]) -> dict[Version, list[dict]]:
     return by_version
 
 
-def legacy_releases(files: list[dict], below: str) -> dict[str, dict]:
-    """Every final release older than ``below``: its upload date, its
-    wheels' tags and the names of its other files (a source archive)."""
+def legacy_releases(package: str, files: list[dict], below: str) -> dict[str, dict]:
+    """Every release older than ``below``, pre-releases included (pip
+    lists them too): its upload date, its
+    unyanked wheels' tags and the names of all its other files (a source
+    archive, any extension) and of its yanked files. A file whose version
+    cannot be read is kept under the key ``"unparsed"``."""
+    prefix = package.replace("-", "_") + "-", package + "-"
     by_version: dict[Version, list[dict]] = {}
+    unparsed = []
     for file in files:
-        found = re.match(r"[^-]+-([^-]+?)(?:-|\.tar\.gz$|\.zip$)", file["filename"])
+        name = file["filename"]
+        rest = next((name[len(p) :] for p in prefix if name.startswith(p)), None)
+        found = re.match(
+            r"([0-9][^-]*?)(?:-|\.(?:tar\.\w+|tgz|zip|egg|exe)$)", rest or ""
+        )
         try:
             version = Version(found[1]) if found else None
         except InvalidVersion:
             version = None
-        if version is None or file.get("yanked") or version >= Version(below):
-            continue
-        if not (version.is_prerelease or version.is_devrelease):
+        if version is None:
+            unparsed.append(name)
+        elif version < Version(below):
             by_version.setdefault(version, []).append(file)
-    return {
+    releases: dict[str, dict] = {
         str(version): {
             "uploaded": min(file["upload-time"] for file in group)[:10],
             "wheels": sorted(
                 {
                     tag
                     for file in group
-                    if file["filename"].endswith(".whl")
+                    if file["filename"].endswith(".whl") and not file.get("yanked")
                     for tag in wheel_tags(file["filename"])
                 }
             ),
@@ -211,9 +220,15 @@ def legacy_releases(files: list[dict], below: str) -> dict[str, dict]:
                 for file in group
                 if not file["filename"].endswith(".whl")
             ),
+            "yanked_files": sorted(
+                file["filename"] for file in group if file.get("yanked")
+            ),
         }
         for version, group in sorted(by_version.items())
     }
+    if unparsed:
+        releases["unparsed"] = {"files": sorted(unparsed)}
+    return releases
 
 
 def newest_patches(files: list[dict], oldest: str) -> dict[str, list[dict]]:
@@ -272,7 +287,7 @@ def snapshot() -> dict:
             )
         packages[package] = releases
     legacy = {
-        package: legacy_releases(files_of(package), PACKAGES[package])
+        package: legacy_releases(package, files_of(package), PACKAGES[package])
         for package in LEGACY
     }
     return {

@@ -37,12 +37,9 @@ captured `tokens` or gets it as its argument. `tf.size(tokens)` reads
 only the static shape and returns 384 with no error. `.numpy()` and
 `tf.print` on it raise `AttributeError`, as `.numpy()` does on
 [a traced tensor](graphs.md#numpy-on-symbolic-tensor).
-Colab was not run: Colab's own source
-([`_tensorflow_magics.py`](https://github.com/googlecolab/colabtools/blob/main/google/colab/_tensorflow_magics.py))
-makes `%tensorflow_version 1.x` raise a `ValueError` saying that
-TensorFlow 1 is unsupported and pointing to the
-[migration guide](https://www.tensorflow.org/guide/migrate). Prefer
-porting such a notebook to TF2 over looking for a TF1 runtime there.
+Colab no longer runs TensorFlow 1, and pip finds no 1.x wheel for a
+new Python: [TensorFlow 1 wheels](setup.md#tensorflow-1-no-wheel).
+Prefer porting such a notebook to TF2.
 
 severity: crash
 topics: G17, G10
@@ -52,9 +49,6 @@ aliases:
   - Tensor Tensor("dense_1/Softmax:0", shape=(?, 10), dtype=float32) is not an element of this graph.
   - "TypeError: Cannot interpret feed_dict key as Tensor: Tensor Tensor(...) is not an element of this graph."
   - "RuntimeError: The Session graph is empty. Add operations to the graph before calling run()."
-  - "ValueError: Tensorflow 1 is unsupported in Colab."
-  - Your notebook should be updated to use Tensorflow 2.
-  - "%tensorflow_version 1.x no longer works in Google Colab"
   - keep tf.Graph and tf.Session together with graph.as_default()
   - mixing tensors from two graphs in TensorFlow 1 code
 """

@@ -25,7 +25,12 @@ at start-up and stop if you need a GPU.
 Checked: the recorded run is a CPU-only build (`is_cuda_build` is
 `False`) with no GPU, so it shows the empty list and the CPU fallback.
 A build with CUDA but no GPU or driver, and the GPU branch, were not
-run here.
+run here. If PyTorch sees the GPU and TensorFlow does not, the driver
+works: check that the Python you run (`sys.executable`) is the
+environment you installed into, that its TensorFlow is a CUDA build
+with [its libraries](setup.md#cuda-libraries-not-found) (or, before
+2.14, [CUDA 11](setup.md#cuda-major-per-release)), and, on native
+Windows, [WSL2](setup.md#windows-gpu-wsl2).
 
 severity: silent
 topics: S3
@@ -38,7 +43,7 @@ aliases:
   - Cannot dlopen some GPU libraries. Skipping registering GPU devices
   - Could not find cuda drivers on your machine, GPU will not be used
   - pip install tensorflow[and-cuda] and still no GPU found
-  - not using the GPU: training runs on the CPU instead
+  - PyTorch sees the GPU (torch.cuda.is_available() is True) but TensorFlow does not
   - GPU detected in one environment but not in Jupyter or the IDE
 """
 

@@ -34,12 +34,10 @@ aliases:
   - Could not interpret optimizer identifier: a keras optimizer passed to a tf.keras model or the reverse
   - Unrecognized keyword arguments batch_shape
   - Only instances of keras.Layer can be added to a Sequential model
-  - The added layer must be an instance of class Layer. Found: <tensorflow_hub.keras_layer.KerasLayer
   - The following Variables were used in a Lambda layer's call
   - can I use a Keras 2 library with Keras 3 in the same script
   - model or .keras file saved with TensorFlow 2.13 to 2.15 (Keras 2) fails to load or import in TF 2.16 (Keras 3)
   - TF_USE_LEGACY_KERAS=1 set too late, tf.keras is still Keras 3
-  - tensorflow_hub KerasLayer with Keras 3
 """
 
 import importlib

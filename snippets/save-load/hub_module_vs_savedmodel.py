@@ -29,7 +29,10 @@ Pitfall: `TFSMLayer` is trainable by default, `hub.KerasLayer` is not
 (`KerasLayer.__init__`). Port `hub.KerasLayer(handle)` without
 `trainable=False` and `fit` fine-tunes the weights it kept frozen.
 
-Checked: `hub.load` calls `tf.saved_model.load`
+Checked: On TF 2.16 to 2.18 (Keras 3.4 to 3.9),
+`trainable=False` on this `TFSMLayer`, as an argument or set later,
+raises an `AttributeError` instead (the release line quotes it); it
+works from 2.19. `hub.load` calls `tf.saved_model.load`
 ([`module_v2.py`](https://github.com/tensorflow/hub/blob/v0.16.1/tensorflow_hub/module_v2.py),
 `load`). A signature-only export is not callable: pass one of its
 signature names as `call_endpoint`; the error lists them
@@ -67,7 +70,7 @@ aliases:
   - tensorflow_hub KerasLayer with Keras 3
   - The added layer must be an instance of class Layer. Found: <tensorflow_hub.keras_layer.KerasLayer
   - Only instances of `keras.Layer` can be added to a Sequential model. Received: <tensorflow_hub.keras_layer.KerasLayer
-  - The endpoint 'serve' is neither an attribute of the reloaded SavedModel
+  - "AttributeError: property 'trainable' of 'UninitializedVariable' object has no setter" from TFSMLayer(trainable=False)
   - load a TensorFlow Hub model in TF 2.16+: replace hub.KerasLayer with keras.layers.TFSMLayer
 """
 

@@ -11,7 +11,7 @@ in the file. Here (TF 2.21, Keras 3.15):
 |---|---|---|
 | `LSTM`, `GRU`, `SimpleRNN`, `Bidirectional(LSTM)` | `Unrecognized keyword arguments passed to …: {'time_major': False}` | rebuild, `load_weights` |
 | an unregistered custom layer | `Unknown layer: 'Scale'` | `custom_objects`, a Keras 3 port |
-| a `Lambda` (`lambda` or `def`) | ``Requested the deserialization of a `Lambda` layer…`` | [`safe_mode=False`](save-load.md#lambda-safe-mode) if trusted, same Python |
+| a `Lambda` (`lambda` or `def`) | ``Requested the deserialization of a `Lambda` layer…`` | [`safe_mode=False`](save-load.md#lambda-safe-mode) if trusted, same Python minor version |
 | a custom loss function | `TypeError: string indices must be integers, not 'str'` | [`compile=False`](save-load.md#load-without-compile) |
 | a custom metric function | loads; `evaluate` raises `'str' object is not callable` | `compile=False`, then `compile` |
 
@@ -27,7 +27,8 @@ my_loss}` also loads the custom-loss file compiled. `tf_keras` stores
 even a named `Lambda` function as bytecode, here written and read by
 the same Python 3.11; `marshal` data is specific to a Python version
 ([`marshal`](https://docs.python.org/3/library/marshal.html)), so a
-file from another Python needs the rebuild and `load_weights`. On TF 2.16 to 2.20 (Keras
+file from another Python minor version (3.10 into 3.11, say) needs
+the rebuild and `load_weights`. On TF 2.16 to 2.20 (Keras
 3.4 to 3.11) the `Lambda` file loads without `safe_mode`, and
 `evaluate` with the custom metric raises ``ValueError: Expected all
 entries in the `metrics` list to be metric objects``; on TF 2.18 to

@@ -84,6 +84,7 @@ def make_project(
     shutil.copy(ROOT / "requirements.txt", tmp / "requirements.txt")
     matrix.save({"releases": {}, "entries": {}}, tmp / "matrix.json")
     (tmp / "matrix" / "locks").mkdir(parents=True)  # watched: it must exist
+    (tmp / "registry").mkdir()  # watched too
     (tmp / "snippets").mkdir()
     shutil.copy(ROOT / "snippets" / "topics.md", tmp / "snippets")
     nav = "".join(f"  - {Path(rel).stem}: {rel}\n" for rel in pages)

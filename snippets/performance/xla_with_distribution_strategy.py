@@ -126,7 +126,7 @@ try:
             errors = tf.square(model(x) - y)[:, 0]
             loss = tf.nn.compute_average_loss(errors)
         grads = tape.gradient(loss, model.trainable_variables)
-        pairs = zip(grads, model.trainable_variables)
+        pairs = zip(grads, model.trainable_variables, strict=True)
         optimizer.apply_gradients(pairs)
         return loss
 
@@ -173,7 +173,7 @@ def loss_and_grads(x, y):
 
 def replica_step(x, y):  # plain Python: runs on each replica
     loss, grads = loss_and_grads(x, y)
-    pairs = zip(grads, model.trainable_variables)
+    pairs = zip(grads, model.trainable_variables, strict=True)
     optimizer.apply_gradients(pairs)  # all-reduces: outside XLA
     return loss
 
@@ -209,11 +209,11 @@ with tf.GradientTape() as tape:
     )
 grads = tape.gradient(plain_loss, reference.trainable_variables)
 keras.optimizers.SGD(0.1).apply_gradients(
-    zip(grads, reference.trainable_variables)
+    zip(grads, reference.trainable_variables, strict=True)
 )
 same = all(
     np.allclose(a.numpy(), b.numpy(), atol=1e-6)
-    for a, b in zip(model.weights, reference.weights)
+    for a, b in zip(model.weights, reference.weights, strict=True)
 )
 print(f"compiled per-replica math: loss {loss:.4f}")
 print("HLO modules of loss_and_grads in the XLA dump:", len(compiled))
@@ -361,7 +361,7 @@ def sync_inside(sync):
         grads = tape.gradient(loss, model.trainable_variables)
         if sync == "apply_gradients":
             optimizer.apply_gradients(
-                zip(grads, model.trainable_variables)
+                zip(grads, model.trainable_variables, strict=True)
             )
         else:
             context = tf.distribute.get_replica_context()

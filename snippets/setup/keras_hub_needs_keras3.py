@@ -505,7 +505,7 @@ assert "tensorflow-text" in picked[RAW], picked[RAW]
 # Not keras-nlp: Python's own message for an attribute that a
 # types.SimpleNamespace lacks, the form of keras#19456's error.
 try:
-    types.SimpleNamespace().get_registered_object
+    getattr(types.SimpleNamespace(), "get_registered_object")  # noqa: B009
 except AttributeError as err:
     message = f"AttributeError: {err}"
 print("Python, on a types.SimpleNamespace() ->", message)

@@ -24,8 +24,8 @@ from engine.entry import ROOT, Entry
 RECORD = ROOT / "record.json"
 LOCK = ROOT / "requirements.txt"
 # Committed data a snippet may read (the PyPI snapshot that the install
-# cards assert against). A snippet whose code names the file depends on
-# its content as on the lock: `make registry` then reruns those cards.
+# cards assert against). A snippet whose file names it depends on its
+# content as on the lock: `make registry` then reruns those cards.
 DATA = (ROOT / "registry" / "pypi.json",)
 PASSING = ("passed", "skipped")  # skipped: a GPU entry on a machine without a GPU
 
@@ -131,7 +131,7 @@ def executed(source: bytes) -> bytes:
 
 def cache_key(snippet: Path | Entry, lock: Path | LockFile = LOCK) -> str:
     """Changes when the code a snippet runs (``executed``), the lock file,
-    a ``DATA`` file its code names, or Python major.minor do; not when
+    a ``DATA`` file the snippet names, or Python major.minor do; not when
     its prose or comments do. Of an entry, the file as it was parsed."""
     if isinstance(snippet, Entry):
         source = snippet.source or snippet.path.read_bytes()

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT
 
-from tools import search_bench, workflow
+from tools import registry, search_bench, workflow
 
 BIN = Path(sys.executable).parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
@@ -148,3 +148,34 @@ def test_a_passed_check_is_skipped_only_on_the_same_inputs(tmp_path, monkeypatch
         conftest.check_passed(item(), [page.parent])
     monkeypatch.setenv("FORCE", "1")
     runs([page.parent])  # FORCE=1
+
+
+def test_registry_keeps_every_old_file_it_cannot_use():
+    """The TensorFlow 1 card asserts no old release has a source archive
+    or a yanked file; the snapshot must keep any it finds, of any kind."""
+    names = {
+        "tensorflow-1.15.5-cp37-cp37m-manylinux2010_x86_64.whl": False,
+        "tensorflow-1.15.5.tar.bz2": False,
+        "tensorflow_gpu-1.15.5.zip": False,  # another project's name: unparsed
+        "tensorflow-1.15.1-cp37-cp37m-win_amd64.whl": True,
+        "tensorflow-2.2.0rc1-cp38-cp38-win_amd64.whl": False,
+        "tensorflow-2.10.1-cp310-cp310-win_amd64.whl": False,
+        "tensorflow-weird.zip": False,
+    }
+    files = [
+        {"filename": n, "upload-time": "2020-01-01T00:00", "yanked": y}
+        for n, y in names.items()
+    ]
+    kept = registry.legacy_releases("tensorflow", files, "2.10")
+    assert kept["1.15.5"]["wheels"] == ["cp37-cp37m-manylinux2010_x86_64"]
+    assert kept["1.15.5"]["other_files"] == ["tensorflow-1.15.5.tar.bz2"]
+    assert kept["1.15.1"] == {
+        "uploaded": "2020-01-01",
+        "wheels": [],
+        "other_files": [],
+        "yanked_files": ["tensorflow-1.15.1-cp37-cp37m-win_amd64.whl"],
+    }
+    assert "2.2.0rc1" in kept and "2.10.1" not in kept
+    assert kept["unparsed"] == {
+        "files": ["tensorflow-weird.zip", "tensorflow_gpu-1.15.5.zip"]
+    }

@@ -165,28 +165,12 @@ def family(tag: str) -> str | None:
     return None
 
 
-def wheels_by_version(files: list[dict]) -> dict[Version, list[dict]]:
-    """The unyanked wheels of each final version."""
-    by_version: dict[Version, list[dict]] = {}
-    for file in files:
-        if file.get("yanked") or not file["filename"].endswith(".whl"):
-            continue
-        try:
-            version = Version(file["filename"].split("-")[1])
-        except InvalidVersion:
-            continue
-        if version.is_prerelease or version.is_devrelease:
-            continue
-        by_version.setdefault(version, []).append(file)
-    return by_version
-
-
 def legacy_releases(package: str, files: list[dict], below: str) -> dict[str, dict]:
     """Every release older than ``below``, pre-releases included (pip
-    lists them too): its upload date, its
-    unyanked wheels' tags and the names of all its other files (a source
-    archive, any extension) and of its yanked files. A file whose version
-    cannot be read is kept under the key ``"unparsed"``."""
+    lists them too): its upload date, its unyanked wheels' tags, and the
+    names of all its other files (a source archive, any extension) and of
+    its yanked files. A file whose version cannot be read is kept under
+    the key ``"unparsed"``: nothing is dropped silently."""
     prefix = package.replace("-", "_") + "-", package + "-"
     by_version: dict[Version, list[dict]] = {}
     unparsed = []
@@ -234,7 +218,17 @@ def legacy_releases(package: str, files: list[dict], below: str) -> dict[str, di
 def newest_patches(files: list[dict], oldest: str) -> dict[str, list[dict]]:
     """Per minor release from ``oldest``: the files of its newest final,
     unyanked patch."""
-    by_version = wheels_by_version(files)
+    by_version: dict[Version, list[dict]] = {}
+    for file in files:
+        if file.get("yanked") or not file["filename"].endswith(".whl"):
+            continue
+        try:
+            version = Version(file["filename"].split("-")[1])
+        except InvalidVersion:
+            continue
+        if version.is_prerelease or version.is_devrelease:
+            continue
+        by_version.setdefault(version, []).append(file)
     floor = Version(oldest)
     newest: dict[tuple, Version] = {}
     for version in by_version:

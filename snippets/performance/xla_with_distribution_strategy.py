@@ -229,22 +229,29 @@ assert loss_and_grads.experimental_get_tracing_count() == 2, (
 assert np.isclose(loss, float(plain_loss)), "expected the same loss"
 assert same, "expected the same weights as a single-device step"
 
+
 # The compiled function passed to strategy.run directly.
-model, optimizer = build()
+def run_directly(fn):
+    """One step that passes ``fn`` itself to strategy.run."""
+
+    @tf.function
+    def step(batch):
+        losses, _ = strategy.run(fn, args=batch)
+        return strategy.reduce("SUM", losses, axis=None)
+
+    return float(step(batch))
 
 
-@tf.function
-def direct_step(batch):
-    losses, _ = strategy.run(loss_and_grads, args=batch)
-    return strategy.reduce("SUM", losses, axis=None)
-
-
-try:
-    direct_step(batch)
-except tf.errors.InvalidArgumentError as err:
-    direct = resource_line(err)
-else:
+def cross_device_error(fn):
+    try:
+        run_directly(fn)
+    except tf.errors.InvalidArgumentError as err:
+        return resource_line(err)
     raise AssertionError("expected the direct call to fail on CPUs")
+
+
+model, optimizer = build()
+direct = cross_device_error(loss_and_grads)
 direct_same = direct.endswith(CROSS_DEVICE)
 print(
     "compiled function passed to strategy.run: same error:", direct_same
@@ -261,20 +268,7 @@ assert "wrapped = fn._clone(" in lift_rule, (
 )
 # Control: a new compiled function, without the patch, fails the same.
 fresh = tf.function(loss_and_grads.python_function, jit_compile=True)
-
-
-@tf.function
-def fresh_step(batch):
-    losses, _ = strategy.run(fresh, args=batch)
-    return strategy.reduce("SUM", losses, axis=None)
-
-
-try:
-    fresh_step(batch)
-except tf.errors.InvalidArgumentError as err:
-    fresh_error = resource_line(err)
-else:
-    raise AssertionError("expected a new compiled function to fail")
+fresh_error = cross_device_error(fresh)
 fresh_same = fresh_error.endswith(CROSS_DEVICE)
 print(
     "new compiled function, CPUs as CPUs: same error:",
@@ -291,13 +285,7 @@ with mock.patch.object(mirrored_run, "_is_gpu_device", lambda d: True):
     as_gpu = tf.function(
         loss_and_grads.python_function, jit_compile=True
     )
-
-    @tf.function
-    def gpu_rule_step(batch):
-        losses, _ = strategy.run(as_gpu, args=batch)
-        return strategy.reduce("SUM", losses, axis=None)
-
-    gpu_rule_loss = float(gpu_rule_step(batch))
+    gpu_rule_loss = run_directly(as_gpu)
 print(
     "same, with the CPUs counted as GPUs: works, traces:",
     as_gpu.experimental_get_tracing_count(),

@@ -23,7 +23,6 @@ aliases:
   - which class does label 0 belong to
   - class_names order does not match my labels (sorted alphabetically)
   - images from a directory are not normalized to 0-1
-  - Found 0 files belonging to 0 classes
   - training and validation subsets overlap with validation_split
 """
 

@@ -10,10 +10,10 @@ What is going on: Keras 3's `Dense`, `Conv1D` and `LSTM` reject Keras
 2's `batch_input_shape=`, `batch_size=` and `weights=` (and `LSTM` its
 `input_length=`) with a `ValueError`; `tf_keras` takes each. Declare
 the input first: `keras.Input(shape=(4,))`, or
-`keras.Input(batch_shape=(2, 5, 3))` where a stateful RNN needs a fixed
-batch. `input_shape=` and `input_dim=` still pass, with a warning.
-`Embedding` takes `input_length=` and ignores it: the Sequential stays
-unbuilt ([no input yet](#sequential-without-input)). `tf_keras` saves
+`keras.Input(batch_shape=(2, 5, 3))` for a stateful RNN.
+`input_shape=` and `input_dim=` still pass, with a warning.
+`Embedding` ignores `input_length=` (Keras 3.0 and 3.1 rejected it):
+the Sequential stays unbuilt ([no input yet](#sequential-without-input)). `tf_keras` saves
 `"groups": 1` in its depthwise, separable and transposed convolution
 configs; Keras 3's have no `groups`.
 
@@ -33,6 +33,14 @@ rejects (`lr=`, `time_major=`, `fused=`) and the `input_length`
 warning: [Arguments Keras 3
 rejects](debugging.md#keras3-removed-keyword-arguments). Loading other
 `.h5` files: [legacy `.h5`](save-load.md#legacy-h5-model).
+`Embedding.__init__` here drops `input_length` from its keywords before
+`Layer.__init__`, which rejects it; Keras 3.0 and 3.1 did not drop it
+(compare `Embedding.__init__` in `keras/src/layers/core/embedding.py`
+of the 3.0.0, 3.1.1 and 3.2.0 wheels on PyPI;
+[keras#19282](https://github.com/keras-team/keras/issues/19282)), so
+they raised as the run's stand-in does. TensorFlow 2.16 sets only a
+floor, `keras>=3.0.0` ([pairs](setup.md#tensorflow-keras-pairs)), so a
+Keras 3.0 or 3.1 can stay installed.
 
 severity: crash
 topics: M16, L8
@@ -41,6 +49,7 @@ aliases:
   - "TypeError: Error when deserializing class 'DepthwiseConv2D' using config"
   - "Input() got an unexpected keyword argument 'batch_input_shape'"
   - Unrecognized keyword arguments passed to LSTM: {'input_length': 5}
+  - "ValueError: Unrecognized keyword arguments passed to Embedding: {'input_length': 500}"
   - stateful LSTM batch_input_shape in Keras 3
   - load MobileNet .h5 saved with TensorFlow 2.x (Keras 2) in Keras 3
   - Do not pass an `input_shape`/`input_dim` argument to a layer
@@ -187,6 +196,27 @@ assert not embedded.built and not embedded.weights, (
     "expected Keras 3 to ignore input_length"
 )
 assert legacy_embedded.input_shape == (None, 5), "Keras 2 used it"
+drops = inspect.getsource(keras.layers.Embedding.__init__)
+assert 'kwargs.pop("input_length"' in drops, (
+    "expected Embedding to drop it"
+)
+
+
+class Embedding(keras.layers.Layer):  # Keras 3.0/3.1: no pop
+    def __init__(self, input_dim, output_dim, **kwargs):
+        super().__init__(**kwargs)
+
+
+try:
+    Embedding(1000, 64, input_length=500)
+except ValueError as err:
+    print("Keras 3.0/3.1 stand-in: ValueError:", err)
+    assert str(err) == (
+        "Unrecognized keyword arguments passed to Embedding: "
+        "{'input_length': 500}"
+    ), str(err)
+else:
+    raise AssertionError("expected Layer.__init__ to reject it")
 
 # A Keras 2 model with a DepthwiseConv2D, saved to .h5 by tf_keras.
 images = np.random.default_rng(1).normal(size=(2, 8, 8, 3)).astype("f4")

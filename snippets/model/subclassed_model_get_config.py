@@ -29,7 +29,6 @@ topics: M3
 aliases:
   - Saving the model to HDF5 format requires the model to be a Functional model
   - Please implement `get_config()`.
-  - has arguments in `__init__` and therefore must override `get_config`
   - __init__() missing 1 required positional argument when loading a custom model
   - how to save and load a subclassed Keras model
   - reloaded custom model ignores the constructor arguments I passed

@@ -47,8 +47,8 @@ import
 ([`estimator.py`](https://github.com/tensorflow/hub/blob/v0.15.0/tensorflow_hub/estimator.py),
 `LatestModuleExporter`; it fails on TF 2.20 in
 [GantMan/nsfw_model#167](https://github.com/GantMan/nsfw_model/issues/167)):
-here `tf.compat.v1` has no `estimator`, and in the snapshot TF 2.15 is
-the last release that requires `tensorflow-estimator`. Reading
+TensorFlow 2.16 removed it
+([the Estimator card](debugging.md#tf-estimator-removed)). Reading
 `tfhub_module.pb` from this directory with `tf.io.gfile` raises
 `NotFoundError: embedder/tfhub_module.pb; No such file or directory`.
 `TFSMLayer`'s default endpoint, `serve`, is missing here. In a
@@ -292,30 +292,3 @@ assert sorted(needs_tf_keras, key=Version) == [
     "0.16.1",
 ], "expected the snapshot to hold 0.12 to 0.16"
 assert [v for v, yes in needs_tf_keras.items() if yes] == ["0.16.1"]
-
-# tensorflow-hub before 0.16 subclasses tf.compat.v1.estimator.Exporter
-tf_releases = registry["packages"]["tensorflow"]
-needs_estimator = sorted(
-    (
-        version
-        for version, facts in tf_releases.items()
-        if any(
-            Requirement(line).name.lower().replace("_", "-")
-            == "tensorflow-estimator"
-            for platform in facts["metadata"].values()
-            for line in platform["requires_dist"]
-        )
-    ),
-    key=Version,
-)
-print(
-    "tensorflow requires tensorflow-estimator:",
-    needs_estimator[0],
-    "to",
-    needs_estimator[-1],
-    "| tf.compat.v1 has estimator:",
-    hasattr(tf.compat.v1, "estimator"),
-)
-assert needs_estimator[-1] == "2.15.1", needs_estimator
-assert max(tf_releases, key=Version).startswith("2.21")
-assert not hasattr(tf.compat.v1, "estimator")

@@ -63,8 +63,6 @@ aliases:
   - "AttributeError: module 'tensorflow' has no attribute 'estimator'"
   - "ModuleNotFoundError: No module named 'tensorflow.python.estimator'"
   - "AttributeError: module 'tensorflow.compat.v1' has no attribute 'estimator'"
-  - "AttributeError: module 'tensorflow._api.v2.compat.v1' has no attribute 'estimator'"
-  - "ImportError: cannot import name 'estimator' from 'tensorflow.compat.v1'"
   - "ModuleNotFoundError: No module named 'tensorflow_estimator'"
   - "ImportError: cannot import name 'estimator_training' from 'tensorflow.python.distribute'"
   - pip install tensorflow-estimator does not fix tf.estimator

@@ -53,10 +53,8 @@ severity: crash
 topics: L3, M3, L8
 aliases:
   - Layer Time2Vec has arguments ['self', 'kernel_size', 'periodic_activation'] in `__init__` and therefore must override `get_config()`.
-  - NotImplementedError: Layer PositionalEncoding has arguments in `__init__` and therefore must override `get_config`.
   - must override get_config
   - custom layer get_config Keras 2
-  - NotImplementedError get_config tf.keras save h5
   - Model failed to serialize as JSON. Ignoring... Layer MetricLayer has arguments in `__init__` and therefore must override `get_config`.
   - get_config for a custom layer that takes a NumPy array or another layer
   - custom layer loaded from a SavedModel is not my class, get_config raises NotImplementedError

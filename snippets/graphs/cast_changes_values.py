@@ -12,7 +12,7 @@ to 2**53: not a TensorFlow bug. Float to int truncates toward zero
 beyond `int8`/`uint8`: on this machine's CPU without XLA, for a
 `float32` within `int32` some positions clamp (300.0 becomes 255 in
 `uint8`) and others wrap like NumPy (44); NaN, inf and floats beyond
-`int32` differ again (table below).
+`int32` differ again (see Checked).
 
 Pitfall: without XLA, `tf.cast` here can turn the same float beyond
 `int8`/`uint8` into different values at different positions: a short
@@ -21,13 +21,13 @@ then `tf.clip_by_value` or `tf.saturate_cast`.
 
 Checked: TensorFlow 2.21 on this machine's CPU with XLA off (eagerly,
 and in a `tf.function` without `jit_compile` at length 40), two
-intra-op threads. The block sizes, the table and the XLA values are
+intra-op threads. The block sizes, the list below and the XLA values are
 those of the 2.21 wheel here; other releases' wheels can give other
 block sizes or XLA values. The 2.16 to 2.20 wheels convert `float16` to
 `int8` and `uint8` in blocks of 8, and to `uint8` such a block element
 of 32768 or more gives 255; on a release other than 2.16 to 2.21 the
-run prints each XLA value that differs from the table instead of
-asserting it. The table is for a `float32` source at every length
+run prints each XLA value that differs from the list instead of
+asserting it. The list is for a `float32` source at every length
 1 to 100: "block" is one of the first length // 32 * 32 elements,
 "tail" one after them. From `float64` or `float16` (NumPy's default
 float array is `float64`) the `tf.cast` columns hold with blocks of
@@ -44,19 +44,20 @@ position alike, NaN gives 0. Keras's `jit_compile="auto"` can pick
 XLA when a GPU is visible (see
 [the jit_compile card](model.md#run-eagerly-and-jit-compile)).
 
-| value | to | `tf.cast` block | tail | XLA | NumPy | `tf.saturate_cast` |
-|---|---|---|---|---|---|---|
-| 200.0 | `int8` | 127 | -56 | 127 | -56 | 127 |
-| -200.0 | `int8` | -128 | 56 | -128 | 56 | -128 |
-| 3e9, inf | `int8` | -128 | 0 | 127 | 0, warns | 127 |
-| NaN | `int8` | -128 | 0 | 0 | 0, warns | block -128, tail 0 |
-| 300.0 | `uint8` | 255 | 44 | 255 | 44 | 255 |
-| -1.0 | `uint8` | 0 | 255 | 0 | 255 | 0 |
-| 3e9, inf | `uint8` | 0 | 0 | 255 | 0, warns | 255 |
-| NaN | `uint8` | 0 | 0 | 0 | 0, warns | 0 |
-| 3e9, inf | `int32` | -2147483648 | -2147483648 | 2147483647 | -2147483648, warns | 2147483520 |
-| -3e9, -inf | `int32` | -2147483648 | -2147483648 | -2147483648 | -2147483648, warns | -2147483648 |
-| NaN | `int32` | -2147483648 | -2147483648 | 0 | -2147483648, warns | -2147483648 |
+Each value, cast to each type: `tf.cast` in a block / in the tail;
+XLA; NumPy; `tf.saturate_cast`.
+
+- 200.0 to `int8`: 127 / -56; 127; -56; 127
+- -200.0 to `int8`: -128 / 56; -128; 56; -128
+- 3e9, inf to `int8`: -128 / 0; 127; 0, warns; 127
+- NaN to `int8`: -128 / 0; 0; 0, warns; block -128, tail 0
+- 300.0 to `uint8`: 255 / 44; 255; 44; 255
+- -1.0 to `uint8`: 0 / 255; 0; 255; 0
+- 3e9, inf to `uint8`: 0 / 0; 255; 0, warns; 255
+- NaN to `uint8`: 0 / 0; 0; 0, warns; 0
+- 3e9, inf to `int32`: -2147483648 / -2147483648; 2147483647; -2147483648, warns; 2147483520
+- -3e9, -inf to `int32`: -2147483648 / -2147483648; -2147483648; -2147483648, warns; -2147483648
+- NaN to `int32`: -2147483648 / -2147483648; 0; -2147483648, warns; -2147483648
 
 NumPy gives one value at every position and warns `RuntimeWarning:
 invalid value encountered in cast` only for NaN, inf and values outside
@@ -292,7 +293,7 @@ for (value, kind), expected in table.items():
             if differs not in xla_differs:
                 xla_differs.append(differs)
 if xla_differs:
-    print(f"XLA in TF {tf.__version__}, not as in the table:")
+    print(f"XLA in TF {tf.__version__}, not as in the list:")
     print(" ", "; ".join(xla_differs))
 # float64 and float16 sources: the same values, in blocks of 16 (of 8
 # for float16 in 2.16 to 2.20). The rows for one dtype share a tensor:

@@ -11,9 +11,10 @@ What is going on: a Functional model checks each batch against its
 `model.input_shape` with `x.shape`: 100 steps of 2 features reached a
 model built for 20 steps of 1. Steps: cut windows of the built length,
 or use `keras.Input(shape=(None, 1))`. Features: slice the data,
-`x[..., :1]`, or build `keras.Input(shape=x.shape[1:])`. Fix both: on
-TF 2.16–2.21, 2 features pass a `(None, 1)` Input; `predict` fails in
-the LSTM cell: `Dimensions must be equal, but are 2 and 1`.
+`x[..., :1]`, or `keras.Input(shape=x.shape[1:])`. Fix both
+axes: on TF 2.16–2.21 a `(None, 1)` Input lets 2 features through;
+`predict` fails in the LSTM: `Dimensions must be equal, but are 2
+and 1`.
 
 Pitfall: a Keras 3 `Sequential` model (TF 2.16 to nightly) skips this
 check, unlike Keras 2's: built for 20 steps, its LSTM ran 100-step

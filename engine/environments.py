@@ -26,6 +26,9 @@ from engine import record as records
 from engine.entry import ROOT
 
 LOCKS = ROOT / "matrix" / "locks"
+# The pip every release environment gets, whatever its Python bundles:
+# install cards assert pip's own messages (requirements.in pins the same).
+PIP_LOCK = ROOT / "matrix" / "pip.txt"
 # Where the release environments live (the bench points it elsewhere to
 # time a cold run).
 ENVS = Path(os.environ.get("MATRIX_ENVS") or ROOT / ".matrix")
@@ -186,7 +189,7 @@ def ensure_env(release: str) -> Path:
     if not lock_file.is_file():
         raise SystemExit(f"no lock for {release} ({lock_file}): run make matrix-lock")
     stamp = ENVS / release / ".lock-sha256"
-    digest = hashlib.sha256(lock_file.read_bytes()).hexdigest()
+    digest = hashlib.sha256(lock_file.read_bytes() + PIP_LOCK.read_bytes()).hexdigest()
     if python.exists() and stamp.exists() and stamp.read_text() == digest:
         return python
     base = getattr(sys, "_base_executable", sys.executable)
@@ -196,6 +199,7 @@ def ensure_env(release: str) -> Path:
             str(python),
             *("-m", "pip", "install", "--quiet", "--disable-pip-version-check"),
             *("--no-deps", "--require-hashes", "-r", str(lock_file)),
+            *("-r", str(PIP_LOCK)),
         ],
         check=True,
     )

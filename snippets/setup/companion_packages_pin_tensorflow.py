@@ -20,7 +20,8 @@ it.
 Pitfall: pip swaps TensorFlow with exit status 0 and no warning: with
 2.21.0 installed, `pip install tensorflow-decision-forests` installs
 2.19.0, as no release accepts 2.20 or 2.21. Name your TensorFlow pin
-in the same command, and pip refuses.
+in the same command, and pip
+[refuses](setup.md#pip-dependency-conflicts).
 
 Checked: the requirements come from the PyPI snapshot of the date
 printed (Linux x86-64 or pure-Python wheels, newest patch of each
@@ -44,7 +45,6 @@ aliases:
   - keras-nlp or keras-hub installs tensorflow-text and another TensorFlow
   - which TensorFlow does tf-agents need
   - Found existing installation: tensorflow 2.21.0
-  - ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts
 """
 
 import importlib.metadata as metadata

@@ -25,14 +25,14 @@ from 2.10 and `tf-keras` from 2.15 on. Keras 3.13 and later require
 Python 3.11, so on Python 3.10 TensorFlow 2.21 gets Keras 3.12 at most.
 pip (version printed) ran offline here, in a fresh virtual environment
 with stand-ins for TensorFlow 2.13.1 and Keras that carry only the
-requirement above; the message and the exit status are pip's own, and
-so is the way back to Keras 2.13.1.
+requirement above; the message and the exit status are pip's own
+([why pip exits 0](setup.md#pip-dependency-conflicts)), and so is the
+way back to Keras 2.13.1.
 
 severity: silent
 topics: S12, S8
 aliases:
   - tensorflow 2.13.1 requires keras<2.14,>=2.13.1, but you have keras 3.15.1 which is incompatible
-  - ERROR: pip's dependency resolver does not currently take into account all the packages that are installed
   - which Keras version is compatible with my TensorFlow version
   - pip install keras upgraded Keras to 3 and broke TensorFlow 2.15
   - tensorflow 2.15.1 requires keras<2.16,>=2.15.0, but you have keras 3

@@ -6,18 +6,21 @@ When you hit it: you uninstalled one of two TensorFlow packages. Now
 has no attribute 'constant'`. Another case
 ([kohya-colab#73](https://github.com/hollowstrawberry/kohya-colab/issues/73)),
 made here by hand: `tensorflow/__init__.py` without
-`tensorflow/python/`, and `import tensorflow` fails inside it with `No
-module named 'tensorflow.python'`. `fix()` repaired it.
+`tensorflow/python/`, and `import tensorflow` fails inside it: `No
+module named 'tensorflow.python'`.
 
 What is going on: both install one `tensorflow/` folder, without a
-warning; uninstalling either deletes the shared files, and the other
+warning; uninstalling either deletes the shared files; the other
 stays installed. `tensorflow` required `tensorflow-intel` on
 [Windows](setup.md#windows-gpu-wsl2) (2.11.1-2.17.1),
 `tensorflow-macos` on [Apple silicon](setup.md#apple-silicon-install)
 (2.13.1-2.14.1) and `tensorflow-cpu-aws` on Linux aarch64
 (2.10.1-2.15.1). On Windows or Mac, upgrading to 2.21.0 leaves it
-installed, named only in pip's dependency-conflict `ERROR`. If
-`tf.__file__` names your `tensorflow.py`, rename it.
+installed, named only in
+[pip's dependency-conflict `ERROR`](setup.md#pip-dependency-conflicts).
+If
+`tf.__file__` names your `tensorflow.py`, see
+[a local name shadows the package](setup.md#local-name-shadows-package).
 
 Pitfall: `pip install` of the package still installed repairs nothing
 (`Requirement already satisfied`); reinstalling the removed one works,
@@ -38,10 +41,10 @@ the real wheels' lists were not compared: the `tensorflow` and
 Windows 2.21.0 one alone owns a file under `tensorflow/python/`. Pins
 are from the PyPI snapshot of the date printed: the Windows stand-ins
 carry the `ml-dtypes` ones; the `protobuf` ones conflict for each
-Windows and Mac release named. `fix()` ran on the Windows state, after
-`pip install tensorflow`, and on a copy of venv 1 after its uninstall
-with `tensorflow/__init__.py` put back alone; no uninstall here leaves
-that file alone. Same breakage:
+Windows and Mac release named. `fix()` repaired the Windows state,
+after `pip install tensorflow`, and a copy of venv 1 after its
+uninstall with `tensorflow/__init__.py` put back alone; no uninstall
+here leaves that file alone. Same breakage:
 [pypa/pip#7282](https://github.com/pypa/pip/issues/7282); warning
 requested: [pypa/pip#4625](https://github.com/pypa/pip/issues/4625).
 
@@ -50,8 +53,6 @@ topics: S15, S12, S1
 aliases:
   - "ModuleNotFoundError: No module named 'tensorflow.python'"
   - "AttributeError: module 'tensorflow' has no attribute 'Tensor'"
-  - "AttributeError: partially initialized module 'tensorflow' has no attribute 'constant' (most likely due to a circular import)"
-  - "ERROR: pip's dependency resolver does not currently take into account all the packages that are installed"
   - "tensorflow-intel 2.17.1 requires ml-dtypes<0.5.0,>=0.3.1, but you have ml-dtypes"
   - uninstalled tensorflow-cpu now tensorflow is broken
   - tensorflow and tensorflow-cpu both installed
@@ -403,10 +404,10 @@ def clean(text):
     return text.replace(str(ROOT), ".").strip()
 
 
-def run_diagnose(env, folder=None, script="diagnose.py"):
-    """diagnose() in a fresh Python of `env`, run from `folder`."""
-    folder = folder or "-".join(["probe", *env.relative_to(ROOT).parts])
-    path = ROOT / folder / script
+def run_diagnose(env):
+    """diagnose() in a fresh Python of `env`, in a folder of its own."""
+    folder = "-".join(["probe", *env.relative_to(ROOT).parts])
+    path = ROOT / folder / "diagnose.py"
     path.parent.mkdir(exist_ok=True)
     path.write_text(inspect.getsource(diagnose) + "\ndiagnose()\n")
     cmd = [env / "bin" / "python", path]
@@ -465,21 +466,6 @@ def linux():
     # Reinstalling the removed one.
     log["back"] = said(pip(env, "install", "tensorflow"))
     log["again"] = run_diagnose(env)
-    # Shadowing, on the working install: what sits beside the script.
-    (ROOT / "shadow").mkdir()
-    mine = ROOT / "shadow" / "tensorflow.py"
-    mine.write_text("# experiments\n")
-    log["shadow"] = run_diagnose(env, "shadow", "train.py")
-    mine.rename(mine.with_name("experiments.py"))
-    log["renamed"] = run_diagnose(env, "shadow", "train.py")
-    (ROOT / "self").mkdir()
-    script = ROOT / "self" / "tensorflow.py"
-    script.write_text(
-        "import tensorflow as tf\n\nprint(tf.constant(1))\n"
-    )
-    cmd = [env / "bin" / "python", script]
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    log["self"] = done.stderr.strip().splitlines()[-1]
     return log
 
 
@@ -595,10 +581,6 @@ show(
     pip_log=win["reinstall"],
 )
 show_fix("env", win)
-print("venv 1 after its pip install tensorflow, beside the script:")
-show("a tensorflow.py", lin["shadow"][1:])
-show("renamed to experiments.py", lin["renamed"][1:])
-show("the script is tensorflow.py", lin["self"])
 
 # pip installs both into one folder, the second over the first, and
 # says nothing about it.
@@ -718,14 +700,3 @@ assert [ln for ln in win["upgrade"] if "intel" in ln] == [
 assert not any(
     ln.startswith("WARNING") for ln in lin["install"] + win["upgrade"]
 ), (lin["install"], win["upgrade"])
-# Shadowing: the script's folder is searched first; renaming helps.
-assert lin["shadow"] == [
-    lin["again"][0],
-    "tensorflow.__file__: ./shadow/tensorflow.py",
-    "AttributeError: module 'tensorflow' has no attribute 'constant'",
-], lin["shadow"]
-assert lin["renamed"] == lin["again"], lin["renamed"]
-assert lin["self"] == (
-    "AttributeError: partially initialized module 'tensorflow' has no"
-    " attribute 'constant' (most likely due to a circular import)"
-), lin["self"]

@@ -16,8 +16,8 @@ ones with 2.12.0. For the GPU, Apple's
 says to add `tensorflow-metal`.
 
 Pitfall: `tensorflow-metal` requires only `wheel` and `six`, so pip
-pairs any release with any TensorFlow, and its newest, 1.2.0, has no
-Python 3.13 wheel. Check Apple's page for the pair that works.
+pairs any release with any TensorFlow; Python 3.12 wheels start with
+1.2.0 (2025), and none has 3.13. Check Apple's page for the pair that works.
 
 Checked: the facts come from the PyPI snapshot of the date printed
 (newest patch of each release). The markers are evaluated for macOS
@@ -258,3 +258,12 @@ assert has_wheel("tensorflow-metal", newest, (3, 12), (14, 0)), (
 assert not has_wheel("tensorflow-metal", newest, (3, 13), (14, 0)), (
     "expected no Python 3.13 wheel of tensorflow-metal 1.2.0"
 )
+# Python 3.12 wheels start with 1.2.0; no release has a 3.13 one.
+for version in metal:
+    assert has_wheel("tensorflow-metal", version, (3, 12), (14, 0)) == (
+        version == newest
+    ), f"expected a Python 3.12 wheel only in 1.2.0: {version}"
+    assert not has_wheel(
+        "tensorflow-metal", version, (3, 13), (14, 0)
+    ), f"expected no Python 3.13 wheel of tensorflow-metal {version}"
+assert metal[newest]["uploaded"].startswith("2025-"), metal[newest]

@@ -31,8 +31,8 @@ stores the value "for downstream layers") and `Dropout` its own
 flip's default itself is stored and `Dropout` gets `True` too. In
 models built on nightly (keras-team/keras#23166) both keep their
 defaults and each served row is the image's or its mirror's; on 2.16 to
-2.21 none of these two models' rows is. `keras.layers.TFSMLayer` with `training=False` behaves as
-the export. The `keras.export.ExportArchive` docstring's
+2.21 no row of either model is. `keras.layers.TFSMLayer` with
+`training=False` behaves like the export. The `keras.export.ExportArchive` docstring's
 `fn=model.call` flips too; `fn=lambda x: model.call(x,
 training=False)` is a fix on 2.16 to 2.21 but flips on nightly, whose
 `Functional.call` (run by the Sequential) no longer forwards `training`
